@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Every C dependency is a Debian library wrapped by one target of ours
+// (see scripts/install-deps.sh); nothing is fetched from outside.
+let package = Package(
+    name: "SquareCam",
+    products: [
+        .executable(name: "squarecam", targets: ["squarecam"]),
+        .library(name: "SquareCamCore", targets: ["SquareCamCore"]),
+    ],
+    targets: [
+        // C wrappers: one per C library.
+        .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-app-1.0"),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif"),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif"),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
+        .systemLibrary(name: "CGtk", pkgConfig: "libadwaita-1"),
+        .systemLibrary(name: "CPortal", pkgConfig: "libportal"),
+        // libjpeg reports errors with longjmp, so the calls that can fail are
+        // made from C that owns the setjmp (see Sources/CJPEG).
+        .target(
+            name: "CJPEG",
+            linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("jpeg")]
+        ),
+
+        // Pure Swift, portable to Apple platforms: no C modules, no Glibc.
+        .target(name: "SquareCamCore"),
+        .target(
+            name: "SquareCamImaging",
+            dependencies: ["SquareCamCore", "CJPEG", "CExif", "CHeif", "CPNG"]
+        ),
+        .target(
+            name: "SquareCamCapture",
+            dependencies: ["SquareCamCore", "CGStreamer", "CPortal"]
+        ),
+        .target(
+            name: "SquareCamApp",
+            dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "CGtk"]
+        ),
+        .executableTarget(
+            name: "squarecam",
+            dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "SquareCamApp"]
+        ),
+
+        .testTarget(name: "SquareCamCoreTests", dependencies: ["SquareCamCore"]),
+        .testTarget(name: "SquareCamImagingTests", dependencies: ["SquareCamImaging", "SquareCamCore", "CExif"]),
+        .testTarget(name: "SquareCamCaptureTests", dependencies: ["SquareCamCapture", "SquareCamImaging", "SquareCamCore"]),
+        .testTarget(name: "SquareCamAppTests", dependencies: ["SquareCamApp", "SquareCamCore"]),
+        .testTarget(name: "SquareCamCLITests", dependencies: ["SquareCamCore", "SquareCamImaging"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Installs the Debian packages SquareCam needs to build, test and run.
+# Idempotent: packages already present are not fetched again.
+set -euo pipefail
+
+build_packages=(
+    pkg-config
+    libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev
+    libturbojpeg0-dev libjpeg62-turbo-dev
+    libexif-dev libheif-dev libpng-dev
+    libgtk-4-dev libadwaita-1-dev
+    libportal-dev libportal-gtk4-dev
+    gettext
+)
+runtime_packages=(
+    gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-tools
+    gstreamer1.0-pipewire gstreamer1.0-libcamera
+    libheif1
+)
+test_packages=(
+    xvfb xauth xdotool
+    libjpeg-turbo-progs libimage-exiftool-perl
+    fonts-noto-cjk locales
+)
+benchmark_packages=(libvips-tools imagemagick hyperfine time)
+
+wanted=("${build_packages[@]}" "${runtime_packages[@]}" "${test_packages[@]}")
+[[ "${1:-}" == "--with-benchmarks" ]] && wanted+=("${benchmark_packages[@]}")
+
+missing=()
+for package in "${wanted[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]} == 0)); then
+    exit 0
+fi
+
+if [[ $(id -u) -eq 0 ]]; then
+    as_root=()
+elif command -v sudo >/dev/null; then
+    as_root=(sudo)
+else
+    echo "install-deps: these Debian packages are missing: ${missing[*]}" >&2
+    echo "install-deps: run this script as root or install sudo, then try again." >&2
+    exit 1
+fi
+if ! command -v apt-get >/dev/null; then
+    echo "install-deps: apt-get not found; install these packages with your package manager: ${missing[*]}" >&2
+    exit 1
+fi
+
+echo "install-deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

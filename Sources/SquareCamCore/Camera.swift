@@ -1,0 +1,111 @@
+/// Which way a camera looks.
+public enum CameraFacing: String, Sendable, Hashable, Codable {
+    /// Looks at the user (a laptop webcam, a phone's selfie camera): the
+    /// viewfinder is mirrored for display, the saved photo never is.
+    case front
+    /// Looks away from the user (a phone's main camera).
+    case back
+    /// A plugged-in camera whose direction is not known.
+    case external
+    /// Not a real camera: the test pattern or an image file.
+    case virtual
+}
+
+/// One way a camera can stream: frame size, rate and wire format.
+public struct CameraMode: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var size: PixelSize
+    /// Frames per second; fractional rates such as 29.97 are kept.
+    public var framesPerSecond: Double
+    /// The camera's format name as GStreamer calls it: "YUY2", "NV12", "MJPG", …
+    public var format: String
+
+    public init(size: PixelSize, framesPerSecond: Double, format: String) {
+        self.size = size
+        self.framesPerSecond = framesPerSecond
+        self.format = format
+    }
+
+    public var description: String {
+        let rate = framesPerSecond.rounded() == framesPerSecond
+            ? String(Int(framesPerSecond)) : String(framesPerSecond)
+        return "\(size)@\(rate) \(format)"
+    }
+}
+
+/// A camera as listed to the user.
+public struct CameraDescription: Hashable, Sendable, Codable {
+    /// Stable id to pick this camera again (`--camera ID`).
+    public var id: String
+    /// A name a person recognises ("Integrated Webcam", "Test pattern").
+    public var name: String
+    public var facing: CameraFacing
+    public var modes: [CameraMode]
+
+    public init(id: String, name: String, facing: CameraFacing, modes: [CameraMode]) {
+        self.id = id
+        self.name = name
+        self.facing = facing
+        self.modes = modes
+    }
+}
+
+/// Why a camera could not start or stopped working. Each case says what to do.
+public enum CameraFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    case noCamera
+    /// The user or the system refused access to this camera.
+    case permissionDenied(camera: String)
+    /// A policy (parental controls, an administrator) forbids the camera.
+    case permissionRestricted(camera: String)
+    /// Another program is using this camera.
+    case busy(camera: String)
+    /// The camera was unplugged or its driver went away while in use.
+    case disconnected(camera: String)
+    /// The camera exists but cannot stream: the detail is the driver's or GStreamer's words.
+    case failed(camera: String, detail: String)
+
+    public var description: String {
+        switch self {
+        case .noCamera:
+            "No camera found. Connect a camera, or use the test pattern (--camera test)."
+        case .permissionDenied(let camera):
+            "No permission to use the camera \(camera). Allow it in Settings › Privacy › Camera, or add yourself to the 'video' group."
+        case .permissionRestricted(let camera):
+            "The camera \(camera) is restricted by a system policy. Ask the administrator of this computer to allow it."
+        case .busy(let camera):
+            "The camera \(camera) is in use by another program. Close that program and try again."
+        case .disconnected(let camera):
+            "The camera \(camera) was disconnected. Plug it in again and try again."
+        case .failed(let camera, let detail):
+            "The camera \(camera) failed: \(detail)"
+        }
+    }
+}
+
+/// A live camera as the app and the command line drive it.
+///
+/// The GStreamer engine implements it for real cameras, the test pattern and
+/// image files; tests implement it to put the app in any state. Everything
+/// above this protocol is the same code whatever the camera.
+public protocol Camera: AnyObject, Sendable {
+    var cameraDescription: CameraDescription { get }
+
+    /// Starts streaming; returns once the first frame has arrived.
+    /// Throws `CameraFailure`.
+    func start() async throws
+
+    /// Stops streaming and releases the device. Safe to call twice.
+    func stop() async
+
+    /// The most recent full-resolution frame, taken at once (zero shutter lag).
+    /// Throws `CameraFailure` when the camera is not live.
+    func capturePhoto() async throws -> Frame
+
+    /// Receives every viewfinder frame: the centre square of the camera frame,
+    /// scaled to `side`×`side` pixels, RGBA. Called on a streaming thread; it
+    /// must return quickly. A slow consumer makes frames drop, never stall the
+    /// camera. `nil` stops delivery.
+    func setViewfinder(side: Int, handler: (@Sendable (Frame) -> Void)?)
+
+    /// Called once when the camera fails while live (unplugged, driver error).
+    func setFailureHandler(_ handler: (@Sendable (CameraFailure) -> Void)?)
+}

@@ -1,5 +1,5 @@
 /// A size in whole pixels.
-public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
+public struct PixelSize: Hashable, Sendable, Codable, CustomStringConvertible {
     public var width: Int
     public var height: Int
 
@@ -14,7 +14,7 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A rectangle in whole pixels; the origin is the top-left corner.
-public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
     public var x: Int
     public var y: Int
     public var width: Int

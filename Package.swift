@@ -25,7 +25,11 @@ let package = Package(
         ),
 
         // Pure Swift, portable to Apple platforms: no C modules, no Glibc.
-        .target(name: "SquareCamCore"),
+        .target(
+            name: "SquareCamCore",
+            // Rounding calls libm; Apple platforms link it implicitly.
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
         .target(
             name: "SquareCamImaging",
             dependencies: ["SquareCamCore", "CJPEG", "CExif", "CHeif", "CPNG"]

@@ -1,0 +1,184 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes whole files so that a reader (or a crash) only ever sees the old
+/// file or the complete new one: never a partial photo.
+///
+/// The bytes go to a hidden temporary file in the destination folder, are
+/// flushed to disk, then take the final name in one step, and the folder
+/// itself is flushed so the new name survives a power cut. Every system call
+/// of the photo-saving path lives in this file.
+public enum AtomicFileWriter {
+    /// Hidden, and not ending in a photo extension, so a half-written
+    /// temporary file is never shown as a photo.
+    static let temporaryPrefix = ".squarecam-"
+    static let temporarySuffix = ".partial"
+
+    /// Writes `bytes` to `path`. An existing file (or link) at `path` is an
+    /// error unless `replaceExisting` is true; then it is replaced atomically.
+    public static func write(_ bytes: [UInt8], toPath path: String, replaceExisting: Bool = false) throws(PhotoWriteError) {
+        let (folder, _) = split(path)
+        let temporary = try writeTemporaryFile(bytes, inFolder: folder, destination: path)
+        do {
+            if replaceExisting {
+                try replace(path, with: temporary)
+            } else {
+                try claim(path, with: temporary)
+            }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        syncFolder(folder)
+    }
+
+    /// Writes `bytes` under the first free name that `candidate` gives for
+    /// 1, 2, 3, …, never replacing anything; returns the path used.
+    public static func writeUnique(
+        _ bytes: [UInt8], inFolder folder: String, candidate: (Int) -> String, maximumAttempts: Int = 10_000
+    ) throws(PhotoWriteError) -> String {
+        let temporary = try writeTemporaryFile(bytes, inFolder: folder, destination: folder)
+        for attempt in 1...maximumAttempts {
+            let path = join(folder, candidate(attempt))
+            do {
+                try claim(path, with: temporary)
+                syncFolder(folder)
+                return path
+            } catch .alreadyExists {
+                continue
+            } catch {
+                unlink(temporary)
+                throw error
+            }
+        }
+        unlink(temporary)
+        throw .alreadyExists(path: join(folder, candidate(maximumAttempts)))
+    }
+
+    /// Deletes temporary files that an interrupted save left in `folder`
+    /// (older than `age` seconds, so a save in progress is left alone).
+    /// Returns how many were removed.
+    @discardableResult
+    public static func removeStaleTemporaryFiles(inFolder folder: String, olderThan age: Int = 600) -> Int {
+        guard let directory = opendir(folder) else { return 0 }
+        defer { closedir(directory) }
+        let now = time(nil)
+        var removed = 0
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard name.hasPrefix(temporaryPrefix), name.hasSuffix(temporarySuffix) else { continue }
+            let path = join(folder, name)
+            var status = stat()
+            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+                  Int(now - status.st_mtim.tv_sec) >= age else { continue }
+            if unlink(path) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
+    // MARK: - Steps
+
+    private static func writeTemporaryFile(_ bytes: [UInt8], inFolder folder: String, destination: String) throws(PhotoWriteError) -> String {
+        var status = stat()
+        guard stat(folder, &status) == 0 else {
+            throw PhotoWriteError(errno: errno, path: folder, missingMeansFolder: true)
+        }
+        guard (status.st_mode & S_IFMT) == S_IFDIR else { throw .notAFolder(path: folder) }
+
+        let (path, descriptor) = try createTemporaryFile(inFolder: folder)
+        do throws(PhotoWriteError) {
+            try writeAll(bytes, to: descriptor, path: destination)
+            guard fsync(descriptor) == 0 else { throw PhotoWriteError(errno: errno, path: destination) }
+        } catch {
+            close(descriptor)
+            unlink(path)
+            throw error
+        }
+        guard close(descriptor) == 0 else {
+            let error = PhotoWriteError(errno: errno, path: destination)
+            unlink(path)
+            throw error
+        }
+        return path
+    }
+
+    private static func createTemporaryFile(inFolder folder: String) throws(PhotoWriteError) -> (String, Int32) {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<100 {
+            let token = String(generator.next() & 0xFFFF_FFFF_FFFF, radix: 36)
+            let path = join(folder, temporaryPrefix + token + temporarySuffix)
+            // 0666 less the umask: the same permissions any other program's photos get.
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
+            if descriptor >= 0 { return (path, descriptor) }
+            if errno != EEXIST { throw PhotoWriteError(errno: errno, path: folder) }
+        }
+        throw .io(path: folder, reason: "could not pick a temporary file name")
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(PhotoWriteError) {
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure != 0 { throw PhotoWriteError(errno: failure, path: path) }
+    }
+
+    /// Gives the temporary file the final name only if nothing has it:
+    /// link(2) fails with EEXIST instead of replacing, even for a dangling
+    /// symlink, so we never write through a link someone planted.
+    private static func claim(_ path: String, with temporary: String) throws(PhotoWriteError) {
+        if link(temporary, path) == 0 {
+            unlink(temporary)
+            return
+        }
+        let linkError = errno
+        guard linkError == EPERM || linkError == ENOTSUP || linkError == EOPNOTSUPP else {
+            throw PhotoWriteError(errno: linkError, path: path)
+        }
+        // Folders without hard links (FAT on a memory card): reserve the name
+        // with an exclusive create, then rename over our own empty file.
+        let reservation = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
+        guard reservation >= 0 else { throw PhotoWriteError(errno: errno, path: path) }
+        close(reservation)
+        try replace(path, with: temporary)
+    }
+
+    private static func replace(_ path: String, with temporary: String) throws(PhotoWriteError) {
+        guard rename(temporary, path) == 0 else { throw PhotoWriteError(errno: errno, path: path) }
+    }
+
+    /// Makes the new directory entry durable; a failure here cannot lose the
+    /// photo (the data is already synced), so it is not reported.
+    private static func syncFolder(_ folder: String) {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    // MARK: - Paths
+
+    static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = String(path[..<slash])
+        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+    }
+
+    static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+}

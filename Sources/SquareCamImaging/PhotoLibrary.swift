@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The folder new photos go to, and saving into it under fresh names.
+///
+/// By default that is the user's Pictures folder (as `xdg-user-dirs` names
+/// it, so a German desktop gets ~/Bilder) plus `/Camera`, like phone cameras.
+public struct PhotoLibrary: Sendable {
+    public let folder: String
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    /// The library in the default folder for this user.
+    public static func standard(environment: [String: String] = ProcessEnvironment.current) -> PhotoLibrary {
+        PhotoLibrary(folder: AtomicFileWriter.join(picturesFolder(environment: environment), "Camera"))
+    }
+
+    /// The XDG Pictures folder: `$XDG_PICTURES_DIR`, else `XDG_PICTURES_DIR`
+    /// in `$XDG_CONFIG_HOME/user-dirs.dirs`, else `~/Pictures`.
+    public static func picturesFolder(environment: [String: String]) -> String {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        if let explicit = environment["XDG_PICTURES_DIR"], explicit.hasPrefix("/") {
+            return explicit
+        }
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        if let contents = readSmallTextFile(configHome + "/user-dirs.dirs"),
+           let folder = UserDirsFile.picturesFolder(in: contents, home: home) {
+            return folder
+        }
+        return home + "/Pictures"
+    }
+
+    /// Creates the folder (and its parents) if needed.
+    public func createFolder() throws(PhotoWriteError) {
+        var path = ""
+        for component in folder.split(separator: "/", omittingEmptySubsequences: true) {
+            path += "/" + component
+            if mkdir(path, 0o755) != 0 && errno != EEXIST {
+                throw PhotoWriteError(errno: errno, path: path, missingMeansFolder: true)
+            }
+        }
+    }
+
+    /// Saves a photo under the next free name from `name` (given 1, 2, 3, …
+    /// for the first, second, third try); returns its path. Creates the
+    /// folder, clears temporary files an interrupted save left, never replaces.
+    public func save(_ bytes: [UInt8], name: (Int) -> String) throws(PhotoWriteError) -> String {
+        try createFolder()
+        AtomicFileWriter.removeStaleTemporaryFiles(inFolder: folder)
+        return try AtomicFileWriter.writeUnique(bytes, inFolder: folder, candidate: name)
+    }
+}
+
+/// The environment of this process, as a dictionary.
+public enum ProcessEnvironment {
+    public static var current: [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let pair = String(cString: pointer)
+            if let equals = pair.firstIndex(of: "=") {
+                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return result
+    }
+}
+
+private func readSmallTextFile(_ path: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while bytes.count < 1 << 20 {
+        let count = fread(&buffer, 1, buffer.count, file)
+        if count <= 0 { break }
+        bytes += buffer[..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}

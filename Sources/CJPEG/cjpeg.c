@@ -1,1 +1,161 @@
 #include "cjpeg.h"
+#include <jpeglib.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+// Corrupt-data warnings beyond this many make the decode fail: each costs
+// little, but a file made of nothing else is not a photo.
+#define CJPEG_MAX_WARNINGS 1000
+
+struct cjpeg_decoder {
+    struct jpeg_decompress_struct info;
+    struct jpeg_error_mgr error;
+    struct jpeg_progress_mgr progress;
+    jmp_buf jump;
+    int created;
+    int max_scans;
+    int warnings;
+    char message[JMSG_LENGTH_MAX + 64];
+};
+
+static void cjpeg_error_exit(j_common_ptr info) {
+    cjpeg_decoder *decoder = (cjpeg_decoder *)info->client_data;
+    (*info->err->format_message)(info, decoder->message);
+    longjmp(decoder->jump, 1);
+}
+
+static void cjpeg_emit_message(j_common_ptr info, int level) {
+    cjpeg_decoder *decoder = (cjpeg_decoder *)info->client_data;
+    if (level >= 0) return;  // trace messages
+    decoder->warnings++;
+    if (decoder->warnings > CJPEG_MAX_WARNINGS) {
+        snprintf(decoder->message, sizeof decoder->message,
+                 "more than %d corrupt-data warnings", CJPEG_MAX_WARNINGS);
+        longjmp(decoder->jump, 1);
+    }
+}
+
+static void cjpeg_output_message(j_common_ptr info) { (void)info; }
+
+// Called by libjpeg during long operations: stops files with absurdly many scans.
+static void cjpeg_progress(j_common_ptr info) {
+    cjpeg_decoder *decoder = (cjpeg_decoder *)info->client_data;
+    j_decompress_ptr dinfo = (j_decompress_ptr)info;
+    if (decoder->max_scans > 0 && dinfo->input_scan_number > decoder->max_scans) {
+        snprintf(decoder->message, sizeof decoder->message,
+                 "more than %d scans; the file is likely crafted to stall decoders", decoder->max_scans);
+        longjmp(decoder->jump, 1);
+    }
+}
+
+cjpeg_decoder *cjpeg_decoder_create(void) {
+    cjpeg_decoder *decoder = calloc(1, sizeof *decoder);
+    return decoder;
+}
+
+void cjpeg_decoder_destroy(cjpeg_decoder *decoder) {
+    if (!decoder) return;
+    if (decoder->created) jpeg_destroy_decompress(&decoder->info);
+    free(decoder);
+}
+
+const char *cjpeg_decoder_message(const cjpeg_decoder *decoder) { return decoder->message; }
+
+int cjpeg_decoder_warnings(const cjpeg_decoder *decoder) { return decoder->warnings; }
+
+int cjpeg_decoder_read_header(cjpeg_decoder *decoder, const unsigned char *data, size_t size,
+                              long max_memory, int max_scans, cjpeg_header *header) {
+    if (decoder->created) {
+        snprintf(decoder->message, sizeof decoder->message, "the decoder was already used");
+        return -1;
+    }
+    decoder->info.err = jpeg_std_error(&decoder->error);
+    decoder->error.error_exit = cjpeg_error_exit;
+    decoder->error.emit_message = cjpeg_emit_message;
+    decoder->error.output_message = cjpeg_output_message;
+    decoder->info.client_data = decoder;
+    decoder->max_scans = max_scans;
+    if (setjmp(decoder->jump)) return -1;
+    jpeg_create_decompress(&decoder->info);
+    decoder->created = 1;
+    if (max_memory > 0) decoder->info.mem->max_memory_to_use = max_memory;
+    decoder->progress.progress_monitor = cjpeg_progress;
+    decoder->info.progress = &decoder->progress;
+    if (size > 0xFFFFFFFFul) {
+        snprintf(decoder->message, sizeof decoder->message, "the file is larger than 4 GB");
+        return -1;
+    }
+    jpeg_mem_src(&decoder->info, data, (unsigned long)size);
+    jpeg_read_header(&decoder->info, TRUE);
+    header->width = decoder->info.image_width;
+    header->height = decoder->info.image_height;
+    header->num_components = decoder->info.num_components;
+    header->color_space = (int)decoder->info.jpeg_color_space;
+    header->progressive = decoder->info.progressive_mode;
+    header->arithmetic = decoder->info.arith_code;
+    header->max_h_samp = decoder->info.max_h_samp_factor;
+    header->max_v_samp = decoder->info.max_v_samp_factor;
+    header->saw_adobe = decoder->info.saw_Adobe_marker;
+    return 0;
+}
+
+int cjpeg_decoder_start(cjpeg_decoder *decoder, int scale_num, int out_color,
+                        unsigned *crop_x, unsigned *crop_width, unsigned *out_height, int *components) {
+    if (!decoder->created) {
+        snprintf(decoder->message, sizeof decoder->message, "the header was not read");
+        return -1;
+    }
+    if (setjmp(decoder->jump)) return -1;
+    struct jpeg_decompress_struct *info = &decoder->info;
+    info->scale_num = (unsigned)scale_num;
+    info->scale_denom = 8;
+    info->dct_method = JDCT_ISLOW;
+    switch (out_color) {
+    case CJPEG_OUT_GRAY: info->out_color_space = JCS_GRAYSCALE; break;
+    case CJPEG_OUT_CMYK: info->out_color_space = JCS_CMYK; break;
+    default: info->out_color_space = JCS_RGB; break;
+    }
+    jpeg_start_decompress(info);
+    JDIMENSION x = *crop_x, width = *crop_width;
+    if (x >= info->output_width || width == 0) {
+        snprintf(decoder->message, sizeof decoder->message, "the crop is outside the image");
+        return -1;
+    }
+    if (x + width > info->output_width) width = info->output_width - x;
+    if (x != 0 || width != info->output_width) jpeg_crop_scanline(info, &x, &width);
+    *crop_x = x;
+    *crop_width = width;
+    *out_height = info->output_height;
+    *components = info->output_components;
+    return 0;
+}
+
+int cjpeg_decoder_read(cjpeg_decoder *decoder, unsigned skip, unsigned rows,
+                       unsigned char *out, size_t stride) {
+    if (setjmp(decoder->jump)) return -1;
+    struct jpeg_decompress_struct *info = &decoder->info;
+    if (skip + rows > info->output_height) {
+        snprintf(decoder->message, sizeof decoder->message, "the rows are outside the image");
+        return -1;
+    }
+    if (skip > 0 && jpeg_skip_scanlines(info, skip) != skip) {
+        snprintf(decoder->message, sizeof decoder->message, "could not skip to row %u", skip);
+        return -1;
+    }
+    unsigned done = 0;
+    while (done < rows) {
+        JSAMPROW row_pointers[16];
+        unsigned batch = rows - done < 16 ? rows - done : 16;
+        for (unsigned i = 0; i < batch; i++) row_pointers[i] = out + (size_t)(done + i) * stride;
+        JDIMENSION got = jpeg_read_scanlines(info, row_pointers, batch);
+        if (got == 0) {
+            snprintf(decoder->message, sizeof decoder->message, "the decoder stopped at row %u", skip + done);
+            return -1;
+        }
+        done += got;
+    }
+    // The rest of the image is not needed: stop without decoding it.
+    jpeg_abort_decompress(info);
+    return 0;
+}

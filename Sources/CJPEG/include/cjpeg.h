@@ -6,3 +6,58 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <turbojpeg.h>
+
+/// A libjpeg decompressor for one in-memory JPEG. The JPEG bytes must stay
+/// valid and unmoved from cjpeg_decoder_read_header until destroy.
+typedef struct cjpeg_decoder cjpeg_decoder;
+
+/// What the header says, before any pixel is decoded.
+typedef struct {
+    unsigned width;
+    unsigned height;
+    int num_components;
+    /// The file's colour space as libjpeg names it (J_COLOR_SPACE: 1 gray, 3 YCbCr, 4 CMYK, 5 YCCK, 2 RGB).
+    int color_space;
+    int progressive;
+    int arithmetic;
+    /// Largest sampling factors: the iMCU is 8*h by 8*v pixels at full scale.
+    int max_h_samp;
+    int max_v_samp;
+    /// Whether an Adobe APP14 marker was seen (CMYK from Adobe apps is stored inverted).
+    int saw_adobe;
+} cjpeg_header;
+
+/// Output colour of cjpeg_decoder_start.
+enum {
+    CJPEG_OUT_RGB = 0,
+    CJPEG_OUT_GRAY = 1,
+    CJPEG_OUT_CMYK = 2,
+};
+
+/// A new decoder; NULL when out of memory.
+cjpeg_decoder *cjpeg_decoder_create(void);
+void cjpeg_decoder_destroy(cjpeg_decoder *decoder);
+/// The last error, in libjpeg's words (empty when none).
+const char *cjpeg_decoder_message(const cjpeg_decoder *decoder);
+/// How many corrupt-data warnings libjpeg gave so far.
+int cjpeg_decoder_warnings(const cjpeg_decoder *decoder);
+
+/// Reads the header only. `max_memory` bounds what libjpeg may allocate
+/// (0: no bound); `max_scans` bounds the scans of a progressive file, which
+/// keeps a crafted file with endless tiny scans from hanging the caller.
+/// Returns 0, or -1 with the message set.
+int cjpeg_decoder_read_header(cjpeg_decoder *decoder, const unsigned char *data, size_t size,
+                              long max_memory, int max_scans, cjpeg_header *header);
+
+/// Starts decoding at scale `scale_num`/8 (1…16) in colour `out_color`, only
+/// the columns [*crop_x, *crop_x + *crop_width) of the scaled image. libjpeg
+/// widens the columns to iMCU boundaries: on return they hold the columns
+/// actually decoded, `*out_height` the scaled height and `*components` the
+/// bytes per pixel. Returns 0, or -1 with the message set.
+int cjpeg_decoder_start(cjpeg_decoder *decoder, int scale_num, int out_color,
+                        unsigned *crop_x, unsigned *crop_width, unsigned *out_height, int *components);
+
+/// Skips `skip` scaled rows, then decodes `rows` rows into `out` (`stride`
+/// bytes apart). Returns 0, or -1 with the message set.
+int cjpeg_decoder_read(cjpeg_decoder *decoder, unsigned skip, unsigned rows,
+                       unsigned char *out, size_t stride);

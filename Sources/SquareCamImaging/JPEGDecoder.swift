@@ -1,0 +1,161 @@
+import CJPEG
+import SquareCamCore
+
+/// What a JPEG header says, read before any pixel is decoded.
+public struct JPEGHeader: Sendable, Hashable {
+    /// The colour model of the stored samples.
+    public enum ColorModel: Sendable, Hashable {
+        case gray, yCbCr, rgb, cmyk, ycck, other(Int)
+    }
+
+    public var size: PixelSize
+    public var colorModel: ColorModel
+    public var components: Int
+    public var isProgressive: Bool
+    public var isArithmetic: Bool
+    /// The iMCU, the unit of lossless crops: 8×8 for 4:4:4 and gray, 16×16 for 4:2:0.
+    public var blockSize: PixelSize
+    /// The chroma subsampling, when it is one SquareCam writes.
+    public var subsampling: JPEGSubsampling?
+    /// An Adobe APP14 marker was seen: CMYK is then stored inverted, as Photoshop writes it.
+    public var hasAdobeMarker: Bool
+}
+
+/// A part of a JPEG decoded at a reduced scale.
+public struct DecodedRegion: Sendable {
+    /// The decoded pixels: RGB, or gray for a grayscale JPEG.
+    public var frame: Frame
+    /// Where the requested region lies in `frame`, in (fractional) frame pixels.
+    public var regionInFrame: Rect2D
+    /// The DCT scale the pixels were decoded at, in eighths (8 = full size).
+    public var scaleEighths: Int
+}
+
+/// Decodes JPEG with libjpeg(-turbo) through the C shim in CJPEG, which owns
+/// the setjmp that libjpeg's errors need. Every libjpeg decompression call is here.
+public enum JPEGDecoder {
+    /// A crafted progressive file can carry thousands of tiny scans; real ones have about 10.
+    static let maxScans: Int32 = 1000
+
+    /// Reads only the header. Throws `.tooLarge` when it claims more than `maxPixels`.
+    public static func header(of bytes: [UInt8], maxPixels: Int = 200_000_000) throws(ImagingError) -> JPEGHeader {
+        let result: Result<JPEGHeader, ImagingError> = bytes.withUnsafeBufferPointer { buffer in
+            guard let decoder = cjpeg_decoder_create() else { return .failure(.corrupt(detail: "out of memory")) }
+            defer { cjpeg_decoder_destroy(decoder) }
+            return Result { () throws(ImagingError) in try readHeader(decoder, buffer, maxPixels: maxPixels) }
+        }
+        return try result.get()
+    }
+
+    /// Decodes `region` (in full-size pixels; the whole image when nil) at
+    /// `scaleEighths`/8 of full size, as RGB (gray stays gray; CMYK becomes RGB).
+    ///
+    /// Only the iMCU columns that hold the region are decoded and the rows
+    /// above it are skipped without inverse DCT; decoding stops below it.
+    public static func decode(
+        _ bytes: [UInt8], region: PixelRect? = nil, scaleEighths: Int = 8, maxPixels: Int = 200_000_000
+    ) throws(ImagingError) -> DecodedRegion {
+        guard (1...16).contains(scaleEighths) else {
+            throw .invalidRequest(detail: "the JPEG scale must be 1/8 to 16/8, not \(scaleEighths)/8")
+        }
+        let result: Result<DecodedRegion, ImagingError> = bytes.withUnsafeBufferPointer { buffer in
+            guard let decoder = cjpeg_decoder_create() else { return .failure(.corrupt(detail: "out of memory")) }
+            defer { cjpeg_decoder_destroy(decoder) }
+            return Result { () throws(ImagingError) in
+                let header = try readHeader(decoder, buffer, maxPixels: maxPixels)
+                return try decodeRegion(decoder, header: header, region: region, scaleEighths: scaleEighths)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func readHeader(
+        _ decoder: OpaquePointer, _ buffer: UnsafeBufferPointer<UInt8>, maxPixels: Int
+    ) throws(ImagingError) -> JPEGHeader {
+        guard buffer.count >= 4, buffer[0] == 0xFF, buffer[1] == 0xD8 else {
+            throw .unsupportedFormat(detail: "no JPEG start-of-image marker")
+        }
+        var raw = cjpeg_header()
+        // Bounds libjpeg's own allocations (a progressive file keeps every
+        // coefficient: 2 bytes × components per pixel) to what the pixel limit allows.
+        let memoryLimit = max(64 << 20, min(maxPixels, Int.max / 16) * 8)
+        guard cjpeg_decoder_read_header(decoder, buffer.baseAddress, buffer.count, memoryLimit, maxScans, &raw) == 0 else {
+            throw .corrupt(detail: message(decoder))
+        }
+        let size = PixelSize(width: Int(raw.width), height: Int(raw.height))
+        guard size.width > 0, size.height > 0 else { throw .corrupt(detail: "the header claims an empty image") }
+        guard size.area <= maxPixels else { throw .tooLarge(size: size, limit: maxPixels) }
+        let colorModel: JPEGHeader.ColorModel = switch raw.color_space {
+        case 1: .gray
+        case 2: .rgb
+        case 3: .yCbCr
+        case 4: .cmyk
+        case 5: .ycck
+        default: .other(Int(raw.color_space))
+        }
+        let subsampling: JPEGSubsampling? = switch (colorModel, raw.max_h_samp, raw.max_v_samp) {
+        case (.gray, _, _): .gray
+        case (.yCbCr, 1, 1): .yuv444
+        case (.yCbCr, 2, 1): .yuv422
+        case (.yCbCr, 2, 2): .yuv420
+        default: nil
+        }
+        return JPEGHeader(
+            size: size, colorModel: colorModel, components: Int(raw.num_components),
+            isProgressive: raw.progressive != 0, isArithmetic: raw.arithmetic != 0,
+            blockSize: PixelSize(width: 8 * Int(raw.max_h_samp), height: 8 * Int(raw.max_v_samp)),
+            subsampling: subsampling, hasAdobeMarker: raw.saw_adobe != 0)
+    }
+
+    private static func decodeRegion(
+        _ decoder: OpaquePointer, header: JPEGHeader, region: PixelRect?, scaleEighths: Int
+    ) throws(ImagingError) -> DecodedRegion {
+        let full = PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height)
+        let wanted = region ?? full
+        guard !wanted.isEmpty, full.contains(wanted) else {
+            throw .invalidRequest(detail: "the region \(wanted) is not inside the \(header.size) image")
+        }
+        // Scaled coordinates: libjpeg makes the image ceil(size × scale) pixels.
+        let scale = Double(scaleEighths) / 8
+        let left = Int((Double(wanted.x) * scale).rounded(.down))
+        let right = min(Int((Double(wanted.maxX) * scale).rounded(.up)), (header.size.width * scaleEighths + 7) / 8)
+        let top = Int((Double(wanted.y) * scale).rounded(.down))
+        let bottom = min(Int((Double(wanted.maxY) * scale).rounded(.up)), (header.size.height * scaleEighths + 7) / 8)
+        let outputColor: Int32 = switch header.colorModel {
+        case .gray: Int32(CJPEG_OUT_GRAY)
+        case .cmyk, .ycck: Int32(CJPEG_OUT_CMYK)
+        default: Int32(CJPEG_OUT_RGB)
+        }
+        var cropX = UInt32(left), cropWidth = UInt32(right - left), outHeight: UInt32 = 0
+        var components: Int32 = 0
+        guard cjpeg_decoder_start(decoder, Int32(scaleEighths), outputColor, &cropX, &cropWidth, &outHeight, &components) == 0 else {
+            throw .corrupt(detail: message(decoder))
+        }
+        let rows = min(bottom, Int(outHeight)) - top
+        guard rows > 0 else { throw .corrupt(detail: "the decoder produced no rows for the region") }
+        let stride = Int(cropWidth) * Int(components)
+        var pixels = [UInt8](repeating: 0, count: stride * rows)
+        let status = pixels.withUnsafeMutableBufferPointer { out in
+            cjpeg_decoder_read(decoder, UInt32(top), UInt32(rows), out.baseAddress, stride)
+        }
+        guard status == 0 else { throw .corrupt(detail: message(decoder)) }
+        let frame: Frame
+        if components == 4 {
+            frame = CMYKConversion.rgbFrame(fromCMYK: pixels, width: Int(cropWidth), height: rows,
+                                            inverted: header.hasAdobeMarker)
+        } else {
+            frame = Frame(size: PixelSize(width: Int(cropWidth), height: rows),
+                          layout: components == 1 ? .gray : .rgb,
+                          planes: [Frame.Plane(bytes: pixels, stride: stride)])
+        }
+        let regionInFrame = Rect2D(
+            x: Double(wanted.x) * scale - Double(cropX), y: Double(wanted.y) * scale - Double(top),
+            width: Double(wanted.width) * scale, height: Double(wanted.height) * scale)
+        return DecodedRegion(frame: frame, regionInFrame: regionInFrame, scaleEighths: scaleEighths)
+    }
+
+    private static func message(_ decoder: OpaquePointer) -> String {
+        let text = String(cString: cjpeg_decoder_message(decoder))
+        return text.isEmpty ? "libjpeg failed without a message" : text
+    }
+}

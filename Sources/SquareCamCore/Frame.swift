@@ -17,6 +17,15 @@ public struct Frame: Sendable {
 
         /// How many planes a frame of this layout has.
         public var planeCount: Int { self == .i420 ? 3 : 1 }
+
+        /// Bytes per pixel in the first plane (every I420 plane has one byte per sample).
+        public var bytesPerPixel: Int {
+            switch self {
+            case .rgb: 3
+            case .rgba: 4
+            case .gray, .i420: 1
+            }
+        }
     }
 
     /// One plane of pixels: `stride` bytes per row.

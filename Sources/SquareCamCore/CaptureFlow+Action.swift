@@ -1,0 +1,35 @@
+extension CaptureFlow {
+    /// What the caller must do after an event, in order.
+    public enum Action: Hashable, Sendable {
+        /// Ask the platform whether the camera may be used, then send `permissionChecked`.
+        case checkPermission
+        /// Show the permission question (portal or system dialog), then send `permissionAnswered`.
+        case requestPermission
+        /// Open the desktop's camera privacy settings (or show how to allow the camera where there are none).
+        case openPrivacySettings
+        /// Start the selected camera, then send `cameraStarted` or `cameraFailed`.
+        case startCamera
+        /// Start the test pattern camera, then send `cameraStarted` or `cameraFailed`.
+        case startTestPattern
+        /// Stop the camera and release the device.
+        case stopCamera
+        /// Take the latest full-resolution frame, then send `photoCaptured` or `captureFailed`.
+        case capture
+        /// Show the live viewfinder (resume it after a review).
+        case showLive
+        /// Pause the viewfinder and show the photo's square for review.
+        case showReview(CapturedPhoto)
+        /// Open the crop editor on the photo's whole frame, the box at its crop.
+        case openEditor(CapturedPhoto)
+        /// Write the photo's crop to the photos folder, then send `photoSaved` or `saveFailed`.
+        case save(CapturedPhoto)
+        /// Write the photo's crop to `path`, then send `photoSaved` or `saveFailed`.
+        case saveAs(CapturedPhoto, path: String)
+        /// Tell the user the photo was saved at `path` ("Photo saved", with Open).
+        case showSaved(path: String)
+        /// Tell the user what went wrong; the flow has already moved on.
+        case showError(String)
+        /// The flow no longer needs the photo's frame (saved, retaken or shut down): the caller may free it.
+        case forget(CapturedPhoto)
+    }
+}

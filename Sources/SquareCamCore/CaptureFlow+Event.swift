@@ -1,0 +1,76 @@
+extension CaptureFlow {
+    /// Something that happened: a user's choice or the camera's or the platform's report.
+    public enum Event: Hashable, Sendable, CustomStringConvertible {
+        /// The window opened: begin by checking permission.
+        case launch
+        /// The platform answered the permission check.
+        case permissionChecked(CameraAuthorization)
+        /// The user answered the permission question.
+        case permissionAnswered(granted: Bool)
+        /// The user chose Open Settings.
+        case openSettings
+        /// The user chose Try Again.
+        case tryAgain
+        /// The user chose Use Test Pattern.
+        case useTestPattern
+        /// The user picked another camera (the caller remembers which).
+        case switchCamera
+        /// The camera delivered its first frame.
+        case cameraStarted
+        /// The camera could not start, or stopped working.
+        case cameraFailed(CameraFailure)
+        /// A camera appeared or came back (the device monitor saw it).
+        case cameraAvailable
+        /// The user pressed the shutter.
+        case shutter
+        /// The frame was taken.
+        case photoCaptured(CapturedPhoto)
+        /// Taking the frame failed; the camera stays live.
+        case captureFailed(message: String)
+        /// The user chose Retake.
+        case retake
+        /// The user chose Edit.
+        case edit
+        /// The user chose Done in the crop editor; `crop` is the square to save, in frame pixels.
+        case editDone(crop: PixelRect)
+        /// The user chose Cancel in the crop editor.
+        case cancel
+        /// The user chose Save.
+        case save
+        /// The user chose Save As… and picked a file.
+        case saveAs(path: String)
+        /// The photo was written.
+        case photoSaved(path: String)
+        /// Writing the photo failed (read-only folder, full disk…).
+        case saveFailed(message: String)
+        /// The window is closing: stop the camera.
+        case shutDown
+
+        public var description: String {
+            switch self {
+            case .launch: "launch"
+            case .permissionChecked(let authorization): "permissionChecked(\(authorization))"
+            case .permissionAnswered(let granted): "permissionAnswered(granted: \(granted))"
+            case .openSettings: "openSettings"
+            case .tryAgain: "tryAgain"
+            case .useTestPattern: "useTestPattern"
+            case .switchCamera: "switchCamera"
+            case .cameraStarted: "cameraStarted"
+            case .cameraFailed(let failure): "cameraFailed(\(failure))"
+            case .cameraAvailable: "cameraAvailable"
+            case .shutter: "shutter"
+            case .photoCaptured(let photo): "photoCaptured(\(photo))"
+            case .captureFailed(let message): "captureFailed(\(message))"
+            case .retake: "retake"
+            case .edit: "edit"
+            case .editDone(let crop): "editDone(crop: \(crop))"
+            case .cancel: "cancel"
+            case .save: "save"
+            case .saveAs(let path): "saveAs(\(path))"
+            case .photoSaved(let path): "photoSaved(\(path))"
+            case .saveFailed(let message): "saveFailed(\(message))"
+            case .shutDown: "shutDown"
+            }
+        }
+    }
+}

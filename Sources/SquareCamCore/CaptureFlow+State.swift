@@ -1,0 +1,80 @@
+extension CaptureFlow {
+    /// Where the capture flow is; the UI shows one page per state.
+    public enum State: Hashable, Sendable, CustomStringConvertible {
+        /// Not started, or shut down.
+        case idle
+        /// Waiting for the platform to say whether the camera may be used.
+        case checkingPermission
+        /// The permission question is on screen.
+        case askingPermission
+        /// The user refused the camera: explain, offer Open Settings and Try Again.
+        case permissionDenied
+        /// A policy forbids the camera: explain, offer Open Settings and Try Again.
+        case permissionRestricted
+        /// There is no camera: say so, offer Use Test Pattern.
+        case noCamera
+        /// The camera is starting; the first frame has not arrived.
+        case starting
+        /// The viewfinder shows the camera; the shutter works.
+        case live
+        /// The shutter was pressed; the frame is being taken.
+        case capturing
+        /// The photo is shown for Retake, Save or Edit.
+        case reviewing(CapturedPhoto)
+        /// The crop editor is open on the photo.
+        case editing(CapturedPhoto)
+        /// The photo is being written.
+        case saving(CapturedPhoto)
+        /// The camera failed (busy, driver or pipeline error): say why, offer Try Again.
+        case failed(CameraFailure)
+        /// The camera was unplugged: say so; live again when it comes back.
+        case disconnected(camera: String)
+
+        /// The photo this state holds, if any.
+        public var photo: CapturedPhoto? {
+            switch self {
+            case .reviewing(let photo), .editing(let photo), .saving(let photo): photo
+            default: nil
+            }
+        }
+
+        /// True while the camera may be running (it must be stopped on the way out).
+        public var cameraMayBeRunning: Bool {
+            switch self {
+            case .starting, .live, .capturing, .reviewing, .editing, .saving: true
+            case .idle, .checkingPermission, .askingPermission, .permissionDenied, .permissionRestricted,
+                 .noCamera, .failed, .disconnected: false
+            }
+        }
+
+        /// The state a camera failure leads to.
+        init(failure: CameraFailure) {
+            switch failure {
+            case .noCamera: self = .noCamera
+            case .permissionDenied: self = .permissionDenied
+            case .permissionRestricted: self = .permissionRestricted
+            case .disconnected(let camera): self = .disconnected(camera: camera)
+            case .busy, .failed: self = .failed(failure)
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .idle: "idle"
+            case .checkingPermission: "checkingPermission"
+            case .askingPermission: "askingPermission"
+            case .permissionDenied: "permissionDenied"
+            case .permissionRestricted: "permissionRestricted"
+            case .noCamera: "noCamera"
+            case .starting: "starting"
+            case .live: "live"
+            case .capturing: "capturing"
+            case .reviewing(let photo): "reviewing(\(photo))"
+            case .editing(let photo): "editing(\(photo))"
+            case .saving(let photo): "saving(\(photo))"
+            case .failed(let failure): "failed(\(failure))"
+            case .disconnected(let camera): "disconnected(\(camera))"
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+/// The capture flow of the app as a state machine: events in, actions out.
+///
+/// A value type with no side effects: `handle(_:)` moves to the next state and
+/// returns what the caller must do (start the camera, save a photo, …). The
+/// caller carries the actions out and reports their outcome as new events.
+/// An event that makes no sense in the current state is rejected with a
+/// `Rejection` naming both, and the state does not change.
+///
+/// A camera failure while a photo is under review, in the editor or being
+/// saved never takes the photo away: it is remembered and applied once the
+/// photo is saved or retaken.
+public struct CaptureFlow: Hashable, Sendable {
+    /// The current state.
+    public private(set) var state: State
+    /// Save right after the shutter, without review (as phone cameras do); off by default.
+    public var saveWithoutReview: Bool
+    /// What happened to the camera while a photo held the screen.
+    private var cameraAfterPhoto: CameraAfterPhoto = .live
+
+    private enum CameraAfterPhoto: Hashable, Sendable {
+        case live
+        case failed(CameraFailure)
+        case restart
+    }
+
+    /// A flow in `.idle`; send `.launch` to begin.
+    public init(saveWithoutReview: Bool = false) {
+        state = .idle
+        self.saveWithoutReview = saveWithoutReview
+    }
+
+    /// The photo under review, in the editor or being saved.
+    public var photo: CapturedPhoto? { state.photo }
+
+    /// The camera failure waiting for the photo on screen to be saved or retaken, if any.
+    public var pendingCameraFailure: CameraFailure? {
+        if case .failed(let failure) = cameraAfterPhoto { failure } else { nil }
+    }
+
+    /// True when the camera came back while a photo held the screen: it starts again once the photo is saved or retaken.
+    public var cameraNeedsRestart: Bool { cameraAfterPhoto == .restart }
+
+    /// Moves to the next state for `event` and returns what the caller must do, in order.
+    public mutating func handle(_ event: Event) throws(Rejection) -> [Action] {
+        switch (state, event) {
+        case (.idle, .launch):
+            return move(to: .checkingPermission, [.checkPermission])
+
+        case (.checkingPermission, .permissionChecked(let authorization)):
+            switch authorization.nextStep {
+            case .openCamera: return move(to: .starting, [.startCamera])
+            case .askThenOpenIfGranted: return move(to: .askingPermission, [.requestPermission])
+            case .explainAndOfferSettings:
+                return move(to: authorization == .restricted ? .permissionRestricted : .permissionDenied, [])
+            }
+
+        case (.askingPermission, .permissionAnswered(let granted)):
+            return granted ? move(to: .starting, [.startCamera]) : move(to: .permissionDenied, [])
+
+        case (.permissionDenied, .openSettings), (.permissionRestricted, .openSettings):
+            return [.openPrivacySettings]
+        case (.permissionDenied, .tryAgain), (.permissionRestricted, .tryAgain):
+            return move(to: .checkingPermission, [.checkPermission])
+
+        case (.noCamera, .tryAgain), (.noCamera, .cameraAvailable), (.noCamera, .switchCamera),
+             (.failed, .tryAgain), (.failed, .cameraAvailable), (.failed, .switchCamera),
+             (.disconnected, .tryAgain), (.disconnected, .cameraAvailable), (.disconnected, .switchCamera):
+            return move(to: .starting, [.startCamera])
+        case (.noCamera, .useTestPattern), (.failed, .useTestPattern), (.disconnected, .useTestPattern):
+            return move(to: .starting, [.startTestPattern])
+
+        case (.starting, .cameraStarted):
+            return move(to: .live, [.showLive])
+        case (.starting, .cameraFailed(let failure)), (.live, .cameraFailed(let failure)),
+             (.capturing, .cameraFailed(let failure)):
+            return move(to: State(failure: failure), [.stopCamera])
+
+        case (.live, .shutter):
+            return move(to: .capturing, [.capture])
+        case (.live, .switchCamera), (.starting, .switchCamera):
+            return move(to: .starting, [.stopCamera, .startCamera])
+
+        case (.capturing, .photoCaptured(let photo)):
+            guard photo.hasValidCrop else { throw reject(event, "the photo's crop \(photo.crop) is not a square inside its \(photo.frameSize) frame") }
+            return saveWithoutReview ? move(to: .saving(photo), [.save(photo)]) : move(to: .reviewing(photo), [.showReview(photo)])
+        case (.capturing, .captureFailed(let message)):
+            return move(to: .live, [.showError(message)])
+
+        case (.reviewing(let photo), .retake):
+            return leavePhoto(photo, [.forget(photo)])
+        case (.reviewing(let photo), .save):
+            return move(to: .saving(photo), [.save(photo)])
+        case (.reviewing(let photo), .saveAs(let path)):
+            return move(to: .saving(photo), [.saveAs(photo, path: path)])
+        case (.reviewing(let photo), .edit):
+            return move(to: .editing(photo), [.openEditor(photo)])
+
+        case (.editing(var photo), .editDone(let crop)):
+            photo.crop = crop
+            guard photo.hasValidCrop else { throw reject(event, "the crop \(crop) is not a square inside the \(photo.frameSize) frame") }
+            return move(to: .saving(photo), [.save(photo)])
+        case (.editing(let photo), .cancel):
+            return move(to: .reviewing(photo), [.showReview(photo)])
+
+        case (.saving(let photo), .photoSaved(let path)):
+            return leavePhoto(photo, [.showSaved(path: path), .forget(photo)])
+        case (.saving(let photo), .saveFailed(let message)):
+            // The photo stays: back to review, where Save and Save As… are offered again.
+            return move(to: .reviewing(photo), [.showError(message), .showReview(photo)])
+
+        case (.reviewing, .cameraFailed(let failure)), (.editing, .cameraFailed(let failure)),
+             (.saving, .cameraFailed(let failure)):
+            cameraAfterPhoto = .failed(failure)
+            return [.stopCamera]
+        case (.reviewing, .cameraAvailable), (.editing, .cameraAvailable), (.saving, .cameraAvailable):
+            guard pendingCameraFailure != nil else { throw reject(event, "the camera has not failed") }
+            cameraAfterPhoto = .restart
+            return []
+
+        case (.saving, .shutDown):
+            throw reject(event, "a photo is being written; wait for photoSaved or saveFailed so it is not lost")
+        case (.idle, .shutDown):
+            throw reject(event, "the flow is not running")
+        case (_, .shutDown):
+            var actions: [Action] = state.cameraMayBeRunning ? [.stopCamera] : []
+            if let photo = state.photo { actions.append(.forget(photo)) }
+            cameraAfterPhoto = .live
+            return move(to: .idle, actions)
+
+        default:
+            throw reject(event, "it makes no sense in this state")
+        }
+    }
+
+    private mutating func move(to next: State, _ actions: [Action]) -> [Action] {
+        state = next
+        return actions
+    }
+
+    /// Leaves review or saving for the camera, honouring what happened to it meanwhile.
+    private mutating func leavePhoto(_ photo: CapturedPhoto, _ actions: [Action]) -> [Action] {
+        let after = cameraAfterPhoto
+        cameraAfterPhoto = .live
+        switch after {
+        case .live: return move(to: .live, actions + [.showLive])
+        case .failed(let failure): return move(to: State(failure: failure), actions)
+        case .restart: return move(to: .starting, actions + [.startCamera])
+        }
+    }
+
+    private func reject(_ event: Event, _ reason: String) -> Rejection {
+        Rejection(state: state, event: event, reason: reason)
+    }
+}

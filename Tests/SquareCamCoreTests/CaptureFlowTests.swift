@@ -1,0 +1,319 @@
+import Testing
+import SquareCamCore
+
+typealias Flow = CaptureFlow
+
+/// Fixtures: a flow driven by real events into each state, and one sample of every event.
+enum FlowFixtures {
+    static let photo = CapturedPhoto(id: 1, frameSize: PixelSize(width: 1920, height: 1080))
+    static let editedCrop = PixelRect(x: 0, y: 0, width: 1080, height: 1080)
+    static var edited: CapturedPhoto { CapturedPhoto(id: 1, frameSize: photo.frameSize, crop: editedCrop) }
+
+    static let failures: [CameraFailure] = [
+        .noCamera, .permissionDenied(camera: "cam"), .permissionRestricted(camera: "cam"),
+        .busy(camera: "cam"), .disconnected(camera: "cam"), .failed(camera: "cam", detail: "internal data stream error"),
+    ]
+
+    static let events: [Flow.Event] = [
+        .launch, .permissionAnswered(granted: true), .permissionAnswered(granted: false), .openSettings, .tryAgain,
+        .useTestPattern, .switchCamera, .cameraStarted, .cameraAvailable, .shutter, .photoCaptured(photo),
+        .captureFailed(message: "no frame"), .retake, .edit, .editDone(crop: editedCrop), .cancel, .save,
+        .saveAs(path: "/tmp/x.jpg"), .photoSaved(path: "/p/SquareCam_1.jpg"), .saveFailed(message: "disk full"), .shutDown,
+    ] + CameraAuthorization.allCases.map { .permissionChecked($0) } + failures.map { .cameraFailed($0) }
+
+    /// Events that lead from `.idle` to each named state.
+    static let paths: [String: [Flow.Event]] = [
+        "idle": [],
+        "checkingPermission": [.launch],
+        "askingPermission": [.launch, .permissionChecked(.notDetermined)],
+        "permissionDenied": [.launch, .permissionChecked(.denied)],
+        "permissionRestricted": [.launch, .permissionChecked(.restricted)],
+        "starting": [.launch, .permissionChecked(.authorized)],
+        "noCamera": [.launch, .permissionChecked(.authorized), .cameraFailed(.noCamera)],
+        "failed": [.launch, .permissionChecked(.authorized), .cameraFailed(.busy(camera: "cam"))],
+        "live": [.launch, .permissionChecked(.authorized), .cameraStarted],
+        "disconnected": [.launch, .permissionChecked(.authorized), .cameraStarted, .cameraFailed(.disconnected(camera: "cam"))],
+        "capturing": [.launch, .permissionChecked(.authorized), .cameraStarted, .shutter],
+        "reviewing": [.launch, .permissionChecked(.authorized), .cameraStarted, .shutter, .photoCaptured(photo)],
+        "editing": [.launch, .permissionChecked(.authorized), .cameraStarted, .shutter, .photoCaptured(photo), .edit],
+        "saving": [.launch, .permissionChecked(.authorized), .cameraStarted, .shutter, .photoCaptured(photo), .save],
+    ]
+
+    static func flow(_ name: String, saveWithoutReview: Bool = false) throws -> Flow {
+        var flow = Flow(saveWithoutReview: saveWithoutReview)
+        for event in try #require(paths[name], "no path to \(name)") { _ = try flow.handle(event) }
+        return flow
+    }
+
+    struct Transition: CustomStringConvertible {
+        var from: String
+        var event: Flow.Event
+        var to: Flow.State
+        var actions: [Flow.Action]
+        var description: String { "\(from) --\(event)--> \(to)" }
+    }
+
+    /// Every accepted (state, event) pair among `events`, with the state and actions it must give.
+    static let transitions: [Transition] = {
+        let p = photo
+        var t: [Transition] = [
+            .init(from: "idle", event: .launch, to: .checkingPermission, actions: [.checkPermission]),
+            .init(from: "checkingPermission", event: .permissionChecked(.authorized), to: .starting, actions: [.startCamera]),
+            .init(from: "checkingPermission", event: .permissionChecked(.notDetermined), to: .askingPermission, actions: [.requestPermission]),
+            .init(from: "checkingPermission", event: .permissionChecked(.denied), to: .permissionDenied, actions: []),
+            .init(from: "checkingPermission", event: .permissionChecked(.restricted), to: .permissionRestricted, actions: []),
+            .init(from: "askingPermission", event: .permissionAnswered(granted: true), to: .starting, actions: [.startCamera]),
+            .init(from: "askingPermission", event: .permissionAnswered(granted: false), to: .permissionDenied, actions: []),
+            .init(from: "starting", event: .cameraStarted, to: .live, actions: [.showLive]),
+            .init(from: "starting", event: .switchCamera, to: .starting, actions: [.stopCamera, .startCamera]),
+            .init(from: "live", event: .shutter, to: .capturing, actions: [.capture]),
+            .init(from: "live", event: .switchCamera, to: .starting, actions: [.stopCamera, .startCamera]),
+            .init(from: "capturing", event: .photoCaptured(p), to: .reviewing(p), actions: [.showReview(p)]),
+            .init(from: "capturing", event: .captureFailed(message: "no frame"), to: .live, actions: [.showError("no frame")]),
+            .init(from: "reviewing", event: .retake, to: .live, actions: [.forget(p), .showLive]),
+            .init(from: "reviewing", event: .save, to: .saving(p), actions: [.save(p)]),
+            .init(from: "reviewing", event: .saveAs(path: "/tmp/x.jpg"), to: .saving(p), actions: [.saveAs(p, path: "/tmp/x.jpg")]),
+            .init(from: "reviewing", event: .edit, to: .editing(p), actions: [.openEditor(p)]),
+            .init(from: "editing", event: .editDone(crop: editedCrop), to: .saving(edited), actions: [.save(edited)]),
+            .init(from: "editing", event: .cancel, to: .reviewing(p), actions: [.showReview(p)]),
+            .init(from: "saving", event: .photoSaved(path: "/p/SquareCam_1.jpg"), to: .live,
+                  actions: [.showSaved(path: "/p/SquareCam_1.jpg"), .forget(p), .showLive]),
+            .init(from: "saving", event: .saveFailed(message: "disk full"), to: .reviewing(p), actions: [.showError("disk full"), .showReview(p)]),
+        ]
+        for refused in ["permissionDenied", "permissionRestricted"] {
+            let same: Flow.State = refused == "permissionDenied" ? .permissionDenied : .permissionRestricted
+            t.append(.init(from: refused, event: .openSettings, to: same, actions: [.openPrivacySettings]))
+            t.append(.init(from: refused, event: .tryAgain, to: .checkingPermission, actions: [.checkPermission]))
+        }
+        for stopped in ["noCamera", "failed", "disconnected"] {
+            for event: Flow.Event in [.tryAgain, .cameraAvailable, .switchCamera] {
+                t.append(.init(from: stopped, event: event, to: .starting, actions: [.startCamera]))
+            }
+            t.append(.init(from: stopped, event: .useTestPattern, to: .starting, actions: [.startTestPattern]))
+        }
+        let failureStates: [Flow.State] = [.noCamera, .permissionDenied, .permissionRestricted, .failed(.busy(camera: "cam")),
+                                          .disconnected(camera: "cam"), .failed(.failed(camera: "cam", detail: "internal data stream error"))]
+        for running in ["starting", "live", "capturing"] {
+            for (failure, state) in zip(failures, failureStates) {
+                t.append(.init(from: running, event: .cameraFailed(failure), to: state, actions: [.stopCamera]))
+            }
+        }
+        // A photo on screen stays there when the camera fails; the failure waits.
+        for (name, state) in [("reviewing", Flow.State.reviewing(p)), ("editing", .editing(p)), ("saving", .saving(p))] {
+            for failure in failures { t.append(.init(from: name, event: .cameraFailed(failure), to: state, actions: [.stopCamera])) }
+        }
+        for name in ["checkingPermission", "askingPermission", "permissionDenied", "permissionRestricted", "noCamera", "failed", "disconnected"] {
+            t.append(.init(from: name, event: .shutDown, to: .idle, actions: []))
+        }
+        for name in ["starting", "live", "capturing"] { t.append(.init(from: name, event: .shutDown, to: .idle, actions: [.stopCamera])) }
+        for name in ["reviewing", "editing"] { t.append(.init(from: name, event: .shutDown, to: .idle, actions: [.stopCamera, .forget(p)])) }
+        return t
+    }()
+}
+
+@Suite struct CaptureFlowTests {
+    @Test func startsIdle() {
+        let flow = Flow()
+        #expect(flow.state == .idle && !flow.saveWithoutReview && flow.photo == nil && flow.pendingCameraFailure == nil)
+    }
+
+    @Test(arguments: FlowFixtures.transitions)
+    func everyTransition(_ transition: FlowFixtures.Transition) throws {
+        var flow = try FlowFixtures.flow(transition.from)
+        let actions = try flow.handle(transition.event)
+        #expect(flow.state == transition.to)
+        #expect(actions == transition.actions)
+    }
+
+    @Test func everyOtherEventIsRejectedAndChangesNothing() throws {
+        var rejected = 0
+        for (name, _) in FlowFixtures.paths {
+            for event in FlowFixtures.events {
+                let accepted = FlowFixtures.transitions.contains { $0.from == name && $0.event == event }
+                var flow = try FlowFixtures.flow(name)
+                let before = flow
+                if accepted {
+                    #expect(throws: Never.self, "\(name) must accept \(event)") { _ = try flow.handle(event) }
+                } else {
+                    let rejection = #expect(throws: Flow.Rejection.self, "\(name) must reject \(event)") { _ = try flow.handle(event) }
+                    #expect(flow == before, "a rejected event changed the flow")
+                    #expect(rejection?.state == before.state && rejection?.event == event)
+                    #expect(rejection.map { "\($0)".contains("'\(event)'") && "\($0)".contains("'\(before.state)'") } == true)
+                    rejected += 1
+                }
+            }
+        }
+        // 14 states × 31 events, minus the accepted pairs: the table really covers both sides.
+        #expect(rejected == FlowFixtures.paths.count * FlowFixtures.events.count - FlowFixtures.transitions.count)
+        #expect(rejected > 300)
+    }
+
+    @Test func oneSampleEventPerTransitionIsDistinct() {
+        let keys = FlowFixtures.transitions.map { "\($0.from)|\($0.event)" }
+        #expect(Set(keys).count == keys.count, "the table lists a pair twice")
+    }
+
+    @Test func saveWithoutReviewSavesAtOnceAndKeepsThePhotoWhenSavingFails() throws {
+        var flow = try FlowFixtures.flow("capturing", saveWithoutReview: true)
+        let photo = FlowFixtures.photo
+        #expect(try flow.handle(.photoCaptured(photo)) == [.save(photo)])
+        #expect(flow.state == .saving(photo))
+        #expect(try flow.handle(.saveFailed(message: "The folder is read-only")) == [.showError("The folder is read-only"), .showReview(photo)])
+        #expect(flow.state == .reviewing(photo) && flow.photo == photo)
+        #expect(try flow.handle(.saveAs(path: "/home/me/x.jpg")) == [.saveAs(photo, path: "/home/me/x.jpg")])
+        #expect(try flow.handle(.photoSaved(path: "/home/me/x.jpg")) == [.showSaved(path: "/home/me/x.jpg"), .forget(photo), .showLive])
+        #expect(flow.state == .live)
+    }
+
+    @Test func aCameraFailureWaitsForThePhoto() throws {
+        let photo = FlowFixtures.photo
+        var flow = try FlowFixtures.flow("reviewing")
+        #expect(try flow.handle(.cameraFailed(.disconnected(camera: "Webcam"))) == [.stopCamera])
+        #expect(flow.state == .reviewing(photo) && flow.pendingCameraFailure == .disconnected(camera: "Webcam"))
+        #expect(try flow.handle(.edit) == [.openEditor(photo)])
+        #expect(try flow.handle(.cancel) == [.showReview(photo)])
+        #expect(try flow.handle(.retake) == [.forget(photo)])
+        #expect(flow.state == .disconnected(camera: "Webcam") && flow.pendingCameraFailure == nil)
+        #expect(try flow.handle(.cameraAvailable) == [.startCamera])
+        #expect(try flow.handle(.cameraStarted) == [.showLive])
+    }
+
+    @Test func aCameraThatComesBackDuringReviewRestartsAfterIt() throws {
+        let photo = FlowFixtures.photo
+        var flow = try FlowFixtures.flow("saving")
+        _ = try flow.handle(.cameraFailed(.disconnected(camera: "Webcam")))
+        #expect(try flow.handle(.cameraAvailable) == [])
+        #expect(flow.pendingCameraFailure == nil && flow.cameraNeedsRestart)
+        #expect(throws: Flow.Rejection.self) { _ = try flow.handle(.cameraAvailable) }
+        #expect(try flow.handle(.photoSaved(path: "/p")) == [.showSaved(path: "/p"), .forget(photo), .startCamera])
+        #expect(flow.state == .starting)
+    }
+
+    @Test func aCameraFailureDuringSavingLandsAfterTheSave() throws {
+        var flow = try FlowFixtures.flow("editing")
+        _ = try flow.handle(.editDone(crop: FlowFixtures.editedCrop))
+        _ = try flow.handle(.cameraFailed(.busy(camera: "Webcam")))
+        #expect(try flow.handle(.photoSaved(path: "/p")) == [.showSaved(path: "/p"), .forget(FlowFixtures.edited)])
+        #expect(flow.state == .failed(.busy(camera: "Webcam")))
+    }
+
+    @Test func invalidCropsAreRejected() throws {
+        let frame = FlowFixtures.photo.frameSize
+        for crop in [PixelRect(x: 0, y: 0, width: 100, height: 99), PixelRect(x: 1000, y: 0, width: 1000, height: 1000),
+                     PixelRect(x: -1, y: 0, width: 10, height: 10), PixelRect(x: 5, y: 5, width: 0, height: 0),
+                     PixelRect(x: 0, y: 0, width: 1081, height: 1081)] {
+            var flow = try FlowFixtures.flow("editing")
+            let before = flow
+            #expect(throws: Flow.Rejection.self, "\(crop)") { _ = try flow.handle(.editDone(crop: crop)) }
+            #expect(flow == before)
+            var capturing = try FlowFixtures.flow("capturing")
+            #expect(throws: Flow.Rejection.self) { _ = try capturing.handle(.photoCaptured(CapturedPhoto(id: 2, frameSize: frame, crop: crop))) }
+        }
+    }
+
+    @Test func shuttingDownNeverLosesAPhotoBeingWritten() throws {
+        var saving = try FlowFixtures.flow("saving")
+        let rejection = #expect(throws: Flow.Rejection.self) { _ = try saving.handle(.shutDown) }
+        #expect(rejection?.reason.contains("wait") == true)
+        var idle = Flow()
+        #expect(throws: Flow.Rejection.self) { _ = try idle.handle(.shutDown) }
+    }
+
+    @Test func aWholeSessionOfTwoPhotos() throws {
+        var flow = Flow()
+        var log: [Flow.Action] = []
+        let first = CapturedPhoto(id: 1, frameSize: PixelSize(width: 1280, height: 720))
+        let second = CapturedPhoto(id: 2, frameSize: PixelSize(width: 1280, height: 720))
+        let secondEdited = CapturedPhoto(id: 2, frameSize: second.frameSize, crop: PixelRect(x: 560, y: 0, width: 720, height: 720))
+        for event: Flow.Event in [.launch, .permissionChecked(.notDetermined), .permissionAnswered(granted: true), .cameraStarted,
+                                  .shutter, .photoCaptured(first), .save, .photoSaved(path: "a.jpg"),
+                                  .shutter, .photoCaptured(second), .edit, .editDone(crop: secondEdited.crop), .photoSaved(path: "b.jpg"),
+                                  .shutDown] {
+            log += try flow.handle(event)
+        }
+        #expect(log == [.checkPermission, .requestPermission, .startCamera, .showLive,
+                        .capture, .showReview(first), .save(first), .showSaved(path: "a.jpg"), .forget(first), .showLive,
+                        .capture, .showReview(second), .openEditor(second), .save(secondEdited), .showSaved(path: "b.jpg"), .forget(secondEdited), .showLive,
+                        .stopCamera])
+        #expect(flow.state == .idle)
+    }
+
+    /// Random event sequences: the camera the caller runs (per the actions) is running exactly when the state needs it.
+    @Test func randomSequencesKeepTheCameraInStep() throws {
+        var rng = SeededGenerator(seed: 2026)
+        var visited = Set<String>()
+        for run in 0..<400 {
+            var flow = Flow(saveWithoutReview: run % 3 == 0)
+            var running = false
+            var heldPhotos = Set<Int>()
+            for _ in 0..<150 {
+                let event = FlowFixtures.events.randomElement(using: &rng)!
+                let before = flow
+                do {
+                    for action in try flow.handle(event) {
+                        switch action {
+                        case .startCamera, .startTestPattern: running = true
+                        case .stopCamera: running = false
+                        case .showReview(let p), .save(let p), .saveAs(let p, _), .openEditor(let p): heldPhotos.insert(p.id)
+                        case .forget(let p): heldPhotos.remove(p.id)
+                        default: break
+                        }
+                    }
+                } catch {
+                    #expect(flow == before)
+                }
+                switch flow.state {
+                case .starting, .live, .capturing: #expect(running, "\(flow.state) without a running camera")
+                case .idle, .checkingPermission, .askingPermission, .permissionDenied, .permissionRestricted, .noCamera, .failed, .disconnected:
+                    #expect(!running, "\(flow.state) with the camera still running")
+                case .reviewing, .editing, .saving: #expect(running == (flow.pendingCameraFailure == nil && !flow.cameraNeedsRestart))
+                }
+                #expect(heldPhotos == Set(flow.photo.map { [$0.id] } ?? []), "photo lost or leaked in \(flow.state)")
+                visited.insert(String("\(flow.state)".prefix { $0 != "(" }))
+            }
+        }
+        #expect(visited.count == 14, "the random walk reached only \(visited.sorted())")
+    }
+}
+
+@Suite struct CameraAuthorizationTests {
+    @Test func eachAuthorizationSaysWhatToDo() {
+        #expect(CameraAuthorization.authorized.nextStep == .openCamera)
+        #expect(CameraAuthorization.notDetermined.nextStep == .askThenOpenIfGranted)
+        #expect(CameraAuthorization.denied.nextStep == .explainAndOfferSettings)
+        #expect(CameraAuthorization.restricted.nextStep == .explainAndOfferSettings)
+        #expect(CameraAuthorization.authorized.explanation == nil && CameraAuthorization.notDetermined.explanation == nil)
+        #expect(CameraAuthorization.denied.explanation?.contains("Settings") == true)
+        #expect(CameraAuthorization.restricted.explanation?.contains("administrator") == true)
+    }
+
+    @Test func askingResolvesOnlyTheUndetermined() {
+        #expect(CameraAuthorization.notDetermined.afterAsking(granted: true) == .authorized)
+        #expect(CameraAuthorization.notDetermined.afterAsking(granted: false) == .denied)
+        for settled in [CameraAuthorization.authorized, .denied, .restricted] {
+            #expect(settled.afterAsking(granted: true) == settled && settled.afterAsking(granted: false) == settled)
+        }
+    }
+
+    @Test func failuresThatRevealAuthorization() {
+        #expect(CameraAuthorization(failure: .permissionDenied(camera: "c")) == .denied)
+        #expect(CameraAuthorization(failure: .permissionRestricted(camera: "c")) == .restricted)
+        for other in [CameraFailure.noCamera, .busy(camera: "c"), .disconnected(camera: "c"), .failed(camera: "c", detail: "x")] {
+            #expect(CameraAuthorization(failure: other) == nil)
+        }
+    }
+
+    /// The flow does, for each authorization, what `nextStep` says.
+    @Test(arguments: CameraAuthorization.allCases)
+    func flowFollowsNextStep(_ authorization: CameraAuthorization) throws {
+        var flow = try FlowFixtures.flow("checkingPermission")
+        let actions = try flow.handle(.permissionChecked(authorization))
+        switch authorization.nextStep {
+        case .openCamera: #expect(actions == [.startCamera])
+        case .askThenOpenIfGranted: #expect(actions == [.requestPermission])
+        case .explainAndOfferSettings:
+            #expect(actions.isEmpty)
+            #expect(try flow.handle(.openSettings) == [.openPrivacySettings])
+        }
+    }
+}

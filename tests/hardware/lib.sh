@@ -1,0 +1,154 @@
+# Shared helpers for the hardware scenarios (sourced, not run).
+# A scenario runs inside the guest as root with vivid freshly loaded as
+# /dev/video0. It exits 0 (passed), 77 (skipped, with a reason on stderr) or
+# anything else (failed, the reason on stderr).
+set -uo pipefail
+
+: "${SQUARECAM_BIN:?SQUARECAM_BIN must name the squarecam binary to test}"
+hardware_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+work=$(mktemp -d /tmp/scenario.XXXXXX)
+out="$work/stdout"
+err="$work/stderr"
+rc=0
+
+# Exit codes documented by `squarecam shoot --help` (README, issue 2).
+readonly EXIT_OK=0 EXIT_USAGE=2 EXIT_NO_CAMERA=3 EXIT_PERMISSION=4 EXIT_CAMERA_FAILED=5 EXIT_WRITE_FAILED=6
+
+fail() {
+    echo "FAIL: $*" >&2
+    show_output
+    exit 1
+}
+
+skip() {
+    echo "SKIP: $*" >&2
+    exit 77
+}
+
+note() { echo "  $*" >&2; }
+
+show_output() {
+    [[ -s "$out" ]] && { echo "  --- stdout:" >&2; head -c 3000 "$out" | sed 's/^/  | /' >&2; }
+    [[ -s "$err" ]] && { echo "  --- stderr:" >&2; head -c 3000 "$err" | sed 's/^/  | /' >&2; }
+    return 0
+}
+
+# squarecam TIMEOUT ARGS...: runs the binary, keeps stdout/stderr in $out/$err
+# and the exit code in $rc. A hang or a crash fails the scenario at once.
+squarecam() {
+    local limit=$1
+    shift
+    timeout --kill-after=5 "$limit" "$SQUARECAM_BIN" "$@" >"$out" 2>"$err" </dev/null
+    rc=$?
+    note "squarecam $* → exit $rc"
+    if ((rc == 124 || rc == 137)); then
+        fail "squarecam $* hung: no exit within ${limit} s"
+    fi
+    if ((rc > 128)); then
+        fail "squarecam $* crashed with signal $((rc - 128))"
+    fi
+}
+
+expect_rc() {
+    local want=$1 what=$2
+    ((rc == want)) || fail "$what: expected exit code $want, got $rc"
+}
+
+# expect_stderr REGEX WHAT: the error message says REGEX (case-insensitive).
+expect_stderr() {
+    grep -Eiq -- "$1" "$err" || fail "$2: stderr does not match /$1/"
+}
+
+expect_stdout() {
+    grep -Eiq -- "$1" "$out" || fail "$2: stdout does not match /$1/"
+}
+
+# wait_for SECONDS COMMAND...: polls a real condition, fails on timeout.
+wait_for() {
+    local limit=$1
+    shift
+    local deadline=$((SECONDS + limit))
+    until "$@" >/dev/null 2>&1; do
+        ((SECONDS < deadline)) || return 1
+        sleep 0.2
+    done
+}
+
+# holds_device PID DEVICE: PID has DEVICE open.
+holds_device() {
+    local pid=$1 device=$2
+    [[ -d /proc/$pid/fd ]] || return 1
+    local link
+    for link in /proc/"$pid"/fd/*; do
+        [[ $(readlink "$link" 2>/dev/null) == "$device" ]] && return 0
+    done
+    return 1
+}
+
+# process_tree_holds_device PID DEVICE: PID or one of its threads' process has it open.
+process_tree_holds_device() {
+    local pid=$1 device=$2 child
+    holds_device "$pid" "$device" && return 0
+    for child in $(pgrep -P "$pid" 2>/dev/null); do
+        holds_device "$child" "$device" && return 0
+    done
+    return 1
+}
+
+# The photo path squarecam printed (last non-empty line of stdout).
+printed_path() {
+    grep -v '^\s*$' "$out" | tail -1
+}
+
+# jpeg_probe FILE [X,Y ...]: prints "W H" then "R G B" for each point.
+jpeg_probe() {
+    python3 "$hardware_dir/jpeg_probe.py" "$@"
+}
+
+vivid_control() {
+    v4l2-ctl -d /dev/video0 -c "$1"
+}
+
+cleanup_scenario() {
+    local job
+    for job in $(jobs -p); do kill "$job" 2>/dev/null; done
+    wait 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup_scenario EXIT
+
+# devices FILE: `squarecam devices --json` into FILE, which must succeed.
+devices_json() {
+    squarecam 60 devices --json
+    expect_rc "$EXIT_OK" "squarecam devices --json"
+    cp "$out" "$1"
+}
+
+devices_query() {
+    python3 "$hardware_dir/devices_query.py" "$@"
+}
+
+# find_vivid_camera: sets camera_id and camera_name from `devices --json`;
+# fails unless exactly one real camera (vivid) is listed.
+camera_id=""
+camera_name=""
+find_vivid_camera() {
+    local listing="$work/devices.json"
+    devices_json "$listing"
+    local count
+    count=$(devices_query "$listing" real-count) || fail "devices --json is not the expected JSON"
+    ((count == 1)) || fail "expected exactly one real camera (vivid), found $count"
+    camera_id=$(devices_query "$listing" real-ids)
+    camera_name=$(devices_query "$listing" real-names)
+    note "vivid is listed as id '$camera_id', name '$camera_name'"
+}
+
+# expect_colour R G B WANT_R WANT_G WANT_B WHAT: within JPEG tolerance.
+expect_colour() {
+    local r=$1 g=$2 b=$3 wr=$4 wg=$5 wb=$6 what=$7 tolerance=40
+    local d
+    for d in $((r - wr)) $((g - wg)) $((b - wb)); do
+        ((d < 0)) && d=$((-d))
+        ((d <= tolerance)) || fail "$what: pixel is ($r,$g,$b), expected about ($wr,$wg,$wb)"
+    done
+}

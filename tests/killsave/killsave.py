@@ -1,0 +1,286 @@
+#!/usr/bin/python3
+"""Photos are never lost: SIGKILLs `squarecam shoot` at random moments over
+many saves into one folder, then checks what is left; then a full disk and
+read-only folders.
+
+usage: killsave.py SQUARECAM_BINARY [--saves 1000] [--parallel 4]
+                   [--camera test:1280x720] [--folder DIR] [--seed N]
+
+Checks, each a failure when broken:
+  - every photo-named file in the folder decodes completely (djpeg, no warning);
+  - every shoot that exited 0 left the photo it printed, complete;
+  - temporary files are never named like a photo (.jpg/.jpeg), and stale ones
+    (backdated an hour) are removed by the next shoot;
+  - the files that were there before are byte-for-byte unchanged;
+  - a full disk (small tmpfs) and read-only folders (a read-only mount; mode
+    0555 for an unprivileged user) give exit code 6, a message saying why,
+    and leave nothing behind.
+Needs root for the tmpfs mounts (those checks are skipped otherwise).
+Prints the numbers and a closing "N passed, N failed" line.
+"""
+import argparse
+import hashlib
+import os
+import random
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+EXIT_WRITE_FAILED = 6
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".JPG", ".JPEG")
+CORPORA = Path(__file__).resolve().parents[2].parent / "shared" / "corpora"
+
+results = {"passed": 0, "failed": 0}
+
+
+def check(ok: bool, what: str, detail: str = "") -> bool:
+    if ok:
+        results["passed"] += 1
+        print(f"  ok    {what}")
+    else:
+        results["failed"] += 1
+        print(f"  FAIL  {what}{': ' + detail if detail else ''}")
+    return ok
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def decodes_completely(path: Path) -> tuple[bool, str]:
+    result = subprocess.run(["djpeg", "-outfile", os.devnull, str(path)], capture_output=True)
+    message = result.stderr.decode(errors="replace").strip()
+    return result.returncode == 0 and not message, message
+
+
+def shoot_command(binary: str, camera: str, folder: Path) -> list[str]:
+    return [binary, "shoot", "--camera", camera, "--output", str(folder)]
+
+
+def environment() -> dict[str, str]:
+    env = dict(os.environ)
+    env["SWIFT_BACKTRACE"] = "enable=no"
+    return env
+
+
+def calibrate(binary: str, camera: str, folder: Path) -> float:
+    """Median wall time of an uninterrupted shoot; checks that shoot works at all."""
+    durations = []
+    for _ in range(5):
+        started = time.monotonic()
+        result = subprocess.run(shoot_command(binary, camera, folder), capture_output=True, env=environment(),
+                                timeout=120)
+        durations.append(time.monotonic() - started)
+        if result.returncode != 0:
+            print(f"killsave: shoot failed before any kill (exit {result.returncode}):\n"
+                  f"{result.stderr.decode(errors='replace')}", file=sys.stderr)
+            sys.exit(1)
+    return statistics.median(durations)
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.killed = 0
+        self.completed = 0
+        self.other_exits: dict[int, int] = {}
+        self.printed_paths: list[Path] = []
+
+
+def one_attempt(binary: str, camera: str, folder: Path, typical: float, rng: random.Random, tally: Tally) -> None:
+    # Half the kills anywhere in a run, half in its last 40% where the photo
+    # is encoded and written.
+    if rng.random() < 0.5:
+        delay = rng.uniform(0, typical * 1.1)
+    else:
+        delay = rng.uniform(typical * 0.6, typical * 1.1)
+    process = subprocess.Popen(shoot_command(binary, camera, folder), stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, env=environment())
+    try:
+        process.wait(timeout=delay)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGKILL)
+    output = process.stdout.read().decode(errors="replace") if process.stdout else ""
+    status = process.wait()
+    with tally.lock:
+        if status == -signal.SIGKILL:
+            tally.killed += 1
+        elif status == 0:
+            tally.completed += 1
+            lines = [line for line in output.splitlines() if line.strip()]
+            if lines:
+                tally.printed_paths.append(Path(lines[-1].strip()))
+        else:
+            tally.other_exits[status] = tally.other_exits.get(status, 0) + 1
+
+
+def seed_existing(folder: Path) -> dict[Path, str]:
+    """Files that were there before: they must come through unchanged."""
+    existing = []
+    for name in ("photos/012mp-bus.jpg", "orientation/Landscape_6.jpg", "libjpeg-turbo/testorig.jpg"):
+        source = CORPORA / name
+        if source.exists():
+            target = folder / ("existing-" + source.name)
+            shutil.copyfile(source, target)
+            existing.append(target)
+    notes = folder / "existing-notes.txt"
+    notes.write_text("not a photo; must survive unchanged\n")
+    existing.append(notes)
+    return {path: sha256(path) for path in existing}
+
+
+def kill_test(binary: str, camera: str, folder: Path, saves: int, parallel: int, seed: int) -> None:
+    print(f"killsave: {saves} shoots with SIGKILL at random moments, {parallel} at a time, into {folder}")
+    folder.mkdir(parents=True, exist_ok=True)
+    before = seed_existing(folder)
+    typical = calibrate(binary, camera, folder)
+    print(f"killsave: an uninterrupted shoot takes {typical:.2f} s (median of 5)")
+    tally = Tally()
+    rng = random.Random(seed)
+    seeds = [rng.randrange(1 << 30) for _ in range(saves)]
+    started = time.monotonic()
+    with ThreadPoolExecutor(max_workers=parallel) as pool:
+        for attempt_seed in seeds:
+            pool.submit(one_attempt, binary, camera, folder, typical, random.Random(attempt_seed), tally)
+    elapsed = time.monotonic() - started
+    print(f"killsave: {saves} shoots in {elapsed:.0f} s: {tally.killed} killed, {tally.completed} finished, "
+          f"other exits {tally.other_exits or 'none'}")
+
+    photos, temporaries, broken = [], [], []
+    for entry in sorted(folder.iterdir()):
+        if entry in before:
+            continue
+        if entry.name.endswith(PHOTO_SUFFIXES):
+            ok, message = decodes_completely(entry)
+            (photos if ok else broken).append((entry, message))
+        else:
+            temporaries.append(entry)
+    print(f"killsave: folder holds {len(photos)} complete photos, {len(broken)} broken photos, "
+          f"{len(temporaries)} other files (temporaries)")
+    check(not broken, "every photo in the folder decodes completely",
+          "; ".join(f"{path.name}: {message}" for path, message in broken[:5]))
+    missing = [path for path in tally.printed_paths if not path.exists()]
+    check(not missing, f"all {len(tally.printed_paths)} photos that shoot reported saved are there",
+          ", ".join(str(path) for path in missing[:5]))
+    check(not tally.other_exits, "no shoot failed other than by the kill", str(tally.other_exits))
+    check(len(photos) >= tally.completed, "at least one photo per finished shoot",
+          f"{len(photos)} photos for {tally.completed} finished shoots")
+    named_like_photo = [path for path in temporaries if path.name.lower().endswith((".jpg", ".jpeg"))]
+    check(not named_like_photo, "no temporary file is named like a photo")
+    if temporaries:
+        print(f"killsave: temporaries left by killed shoots, e.g. {', '.join(p.name for p in temporaries[:3])}")
+    changed = [path for path, digest in before.items() if not path.exists() or sha256(path) != digest]
+    check(not changed, f"the {len(before)} files that were there before are unchanged",
+          ", ".join(path.name for path in changed))
+
+    # Stale temporaries: backdate them an hour; the next shoot should remove them.
+    stale = [path for path in temporaries if path.is_file()]
+    hour_ago = time.time() - 3600
+    for path in stale:
+        os.utime(path, (hour_ago, hour_ago))
+    result = subprocess.run(shoot_command(binary, camera, folder), capture_output=True, env=environment(), timeout=120)
+    check(result.returncode == 0, "a shoot after the kills succeeds", result.stderr.decode(errors="replace"))
+    remaining = [path for path in stale if path.exists()]
+    if stale:
+        check(not remaining, f"the next shoot removes the {len(stale)} stale temporaries (an hour old)",
+              f"{len(remaining)} still there, e.g. {remaining[0].name if remaining else ''}")
+    print(f"killsave: saves survived: {len(photos)} complete photos from {saves} killed-or-finished shoots, "
+          f"0 partial photos" if not broken else f"killsave: {len(broken)} partial photos")
+
+
+def mount_tmpfs(path: Path, options: str) -> bool:
+    path.mkdir(parents=True, exist_ok=True)
+    return subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(path)],
+                          capture_output=True).returncode == 0
+
+
+def unmount(path: Path) -> None:
+    subprocess.run(["umount", str(path)], capture_output=True)
+
+
+def expect_write_failure(binary: str, camera: str, folder: Path, what: str, message_pattern: tuple[str, ...],
+                         keep: set[str], prefix: list[str] | None = None) -> None:
+    command = (prefix or []) + shoot_command(binary, camera, folder)
+    result = subprocess.run(command, capture_output=True, env=environment(), timeout=120)
+    stderr = result.stderr.decode(errors="replace")
+    check(result.returncode == EXIT_WRITE_FAILED, f"{what}: exit code {EXIT_WRITE_FAILED}",
+          f"got {result.returncode}: {stderr.strip()[:300]}")
+    check(any(word in stderr.lower() for word in message_pattern),
+          f"{what}: the message says {' or '.join(message_pattern)}", stderr.strip()[:300])
+    left = sorted(name for name in os.listdir(folder) if name not in keep)
+    check(not left, f"{what}: nothing partial left", ", ".join(left))
+
+
+def write_failure_tests(binary: str, camera: str, scratch: Path) -> None:
+    if os.geteuid() != 0:
+        print("killsave: not root: full-disk and read-only mount checks skipped")
+        return
+    full = scratch / "full"
+    if mount_tmpfs(full, "size=256k"):
+        try:
+            # Nearly full: a small file fits, a photo does not.
+            filler = full / "existing-filler.bin"
+            filler.write_bytes(bytes(200 * 1024))
+            expect_write_failure(binary, camera, full, "full disk (tmpfs)", ("full", "space"), {filler.name})
+        finally:
+            unmount(full)
+    else:
+        check(False, "mount a small tmpfs for the full-disk check")
+
+    readonly = scratch / "readonly"
+    if mount_tmpfs(readonly, "size=1m,ro"):
+        try:
+            expect_write_failure(binary, camera, readonly, "read-only mount", ("read-only", "read only"), set())
+        finally:
+            unmount(readonly)
+    else:
+        check(False, "mount a read-only tmpfs")
+
+    locked = scratch / "locked"
+    locked.mkdir()
+    os.chmod(scratch, 0o755)
+    os.chmod(locked, 0o555)
+    home = scratch / "nobody-home"
+    home.mkdir()
+    os.chmod(home, 0o777)
+    as_nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "env", f"HOME={home}"]
+    expect_write_failure(binary, camera, locked, "folder mode 0555, unprivileged user", ("permission",), set(),
+                         prefix=as_nobody)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("binary")
+    parser.add_argument("--saves", type=int, default=1000)
+    parser.add_argument("--parallel", type=int, default=4)
+    parser.add_argument("--camera", default="test:1280x720")
+    parser.add_argument("--folder")
+    parser.add_argument("--seed", type=int, default=int(time.time()))
+    arguments = parser.parse_args()
+    binary = str(Path(arguments.binary).resolve())
+    print(f"killsave: seed {arguments.seed} (rerun with --seed to repeat the same kill times)")
+    scratch = Path(tempfile.mkdtemp(prefix="squarecam-killsave."))
+    started = time.monotonic()
+    try:
+        folder = Path(arguments.folder) if arguments.folder else scratch / "photos"
+        kill_test(binary, arguments.camera, folder, arguments.saves, arguments.parallel, arguments.seed)
+        write_failure_tests(binary, arguments.camera, scratch)
+    finally:
+        for name in ("full", "readonly"):
+            if (scratch / name).is_mount():
+                unmount(scratch / name)
+        shutil.rmtree(scratch, ignore_errors=True)
+    print(f"killsave: took {time.monotonic() - started:.0f} s")
+    print(f"killsave: {results['passed']} passed, {results['failed']} failed")
+    return 0 if results["failed"] == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,54 @@
+/// What `SquareCropper` should make of a photo.
+public struct CropOptions: Sendable, Hashable {
+    /// Which square to take.
+    public enum Mode: String, Sendable, Hashable, CaseIterable {
+        /// Exactly the centred square of the upright image.
+        case center
+        /// The square with the most content by `SmartCropScorer`'s score.
+        case smart
+        /// JPEG only: cut in the DCT domain, no re-encode; the square starts on the iMCU grid.
+        case lossless
+    }
+
+    /// What metadata goes into the output.
+    public enum Metadata: String, Sendable, Hashable {
+        /// EXIF (Orientation 1, new dimensions, no thumbnail) and the ICC profile.
+        case keep
+        /// As `keep`, without the GPS block.
+        case stripLocation
+        /// Nothing but the pixels.
+        case strip
+    }
+
+    /// The file format written.
+    public enum Format: String, Sendable, Hashable, CaseIterable {
+        case jpeg
+        case png
+        /// PNG stays PNG; everything else becomes JPEG.
+        case same
+    }
+
+    public var mode: Mode = .center
+    /// The output side in pixels; nil keeps the full-resolution square. Never enlarges.
+    public var size: Int? = nil
+    public var quality: Int = 90
+    /// Nil follows the input (4:2:0 where the input's cannot be written).
+    public var subsampling: JPEGSubsampling? = nil
+    public var metadata: Metadata = .keep
+    /// Headers claiming more pixels than this are rejected before any allocation.
+    public var maxPixels: Int = 200_000_000
+    public var format: Format = .jpeg
+
+    public init(
+        mode: Mode = .center, size: Int? = nil, quality: Int = 90, subsampling: JPEGSubsampling? = nil,
+        metadata: Metadata = .keep, maxPixels: Int = 200_000_000, format: Format = .jpeg
+    ) {
+        self.mode = mode
+        self.size = size
+        self.quality = quality
+        self.subsampling = subsampling
+        self.metadata = metadata
+        self.maxPixels = maxPixels
+        self.format = format
+    }
+}

@@ -1,0 +1,147 @@
+import SquareCamCore
+
+/// Square crops of existing photos: the engine behind `squarecam crop`.
+///
+/// JPEG is decoded at the smallest DCT scale that still leaves the square at
+/// least the output size (so the Lanczos-3 pass only ever shrinks), and only
+/// the square's blocks are decoded. The pixels are cropped and resized in the
+/// stored orientation, then turned upright once, at output size.
+public enum SquareCropper {
+    /// Crops one encoded image (JPEG, PNG or HEIF/HEIC). Thread-safe: run
+    /// several at once for several files.
+    public static func crop(_ bytes: [UInt8], options: CropOptions = CropOptions()) throws(ImagingError) -> CropResult {
+        guard (1...100).contains(options.quality) else {
+            throw .invalidRequest(detail: "the quality must be 1–100, not \(options.quality)")
+        }
+        if let size = options.size, size < 1 {
+            throw .invalidRequest(detail: "the size must be at least 1 pixel, not \(size)")
+        }
+        if bytes.starts(with: [0xFF, 0xD8]) {
+            return try cropJPEG(bytes, options: options)
+        }
+        guard options.mode != .lossless else {
+            throw .invalidRequest(detail: "--mode lossless works on JPEG files only; use --mode center for this file")
+        }
+        if bytes.starts(with: PNGCodec.signature) {
+            let keepAlpha = options.format != .jpeg
+            let frame = try PNGCodec.decode(bytes, keepAlpha: keepAlpha, maxPixels: options.maxPixels)
+            return try cropDecoded(frame, exif: nil, icc: nil, isPNG: true, subsampling: .yuv444, options: options)
+        }
+        if HEIFDecoder.isHEIF(bytes) {
+            let image = try HEIFDecoder.decode(bytes, keepAlpha: options.format == .png, maxPixels: options.maxPixels)
+            return try cropDecoded(image.frame, exif: image.exif, icc: image.iccProfile, isPNG: false,
+                                   subsampling: .yuv420, options: options)
+        }
+        throw .unsupportedFormat(detail: bytes.isEmpty ? "the file is empty" : "unknown file signature")
+    }
+
+    // MARK: JPEG
+
+    private static func cropJPEG(_ bytes: [UInt8], options: CropOptions) throws(ImagingError) -> CropResult {
+        let header = try JPEGDecoder.header(of: bytes, maxPixels: options.maxPixels)
+        let markers = JPEGMarkers(bytes)
+        let exif = markers.exifPayload.flatMap { try? ExifMetadata(app1Payload: $0) }
+        // 0 and out-of-range values read as 1, as viewers do.
+        let orientation = Orientation(exifValue: exif?.orientationValue ?? 1)
+        // A CMYK profile cannot describe the RGB pixels we write.
+        let isCMYK = header.colorModel == .cmyk || header.colorModel == .ycck
+        let icc = options.metadata == .strip || isCMYK ? nil : markers.iccProfile
+        let upright = orientation.displayedSize(forStored: header.size)
+
+        if options.mode == .lossless {
+            guard options.format != .png else {
+                throw .invalidRequest(detail: "--mode lossless writes JPEG; drop --format png")
+            }
+            if let size = options.size, size < upright.shortSide {
+                throw .invalidRequest(detail: "--mode lossless cannot resize; drop --size or use --mode center")
+            }
+            let crop = try JPEGLosslessCropper.crop(
+                bytes, header: header, orientation: orientation,
+                exif: { (size) throws(ImagingError) in try outputEXIF(exif, size: size, options: options) },
+                iccProfile: icc)
+            return CropResult(
+                bytes: crop.jpeg, format: .jpeg, outputSize: crop.square.size, inputSize: upright,
+                square: crop.square, losslessOffset: crop.offsetFromCenter)
+        }
+
+        let square: PixelRect
+        if options.mode == .smart {
+            let preview = try JPEGDecoder.decode(bytes, scaleEighths: 1, maxPixels: options.maxPixels).frame
+            square = SmartCropScorer.bestSquare(preview: preview.applying(orientation), fullSize: upright)
+        } else {
+            square = upright.centeredSquare
+        }
+        let stored = orientation.storedRect(forDisplayed: square, storedSize: header.size)
+        let side = min(options.size ?? square.width, square.width)
+        let scale = decodeScale(squareSide: square.width, outputSide: side)
+        let decoded = try JPEGDecoder.decode(bytes, region: stored, scaleEighths: scale, maxPixels: options.maxPixels)
+        let pixels = LanczosResampler.crop(decoded.frame, source: decoded.regionInFrame, to: PixelSize(width: side, height: side))
+            .applying(orientation)
+        let subsampling = options.subsampling ?? header.subsampling ?? .yuv420
+        return try finish(pixels, exif: exif, icc: icc, isPNG: false, subsampling: subsampling,
+                          inputSize: upright, square: square, options: options)
+    }
+
+    /// The smallest DCT scale (in eighths) whose decoded square is still at
+    /// least `outputSide`: libjpeg's scaled IDCT does the coarse shrink almost
+    /// for free, and Lanczos-3 does the last step of at most 2× from there.
+    /// Only 1/8, 1/4, 1/2 and 1 are used: libjpeg-turbo's other scales have
+    /// no SIMD inverse DCT and soften more.
+    static func decodeScale(squareSide: Int, outputSide: Int) -> Int {
+        for eighths in [1, 2, 4] where squareSide * eighths >= outputSide * 8 {
+            return eighths
+        }
+        return 8
+    }
+
+    // MARK: PNG and HEIF (decoded whole)
+
+    private static func cropDecoded(
+        _ frame: Frame, exif: ExifMetadata?, icc: [UInt8]?, isPNG: Bool, subsampling: JPEGSubsampling,
+        options: CropOptions
+    ) throws(ImagingError) -> CropResult {
+        let square: PixelRect
+        if options.mode == .smart {
+            let shrink = max(1, frame.size.shortSide / 256)
+            let previewSize = PixelSize(width: max(1, frame.size.width / shrink), height: max(1, frame.size.height / shrink))
+            let preview = LanczosResampler.resize(frame, source: PixelRect(x: 0, y: 0, width: frame.size.width, height: frame.size.height).rect2D, to: previewSize)
+            square = SmartCropScorer.bestSquare(preview: preview, fullSize: frame.size)
+        } else {
+            square = frame.size.centeredSquare
+        }
+        let side = min(options.size ?? square.width, square.width)
+        let pixels = LanczosResampler.crop(frame, source: square.rect2D, to: PixelSize(width: side, height: side))
+        return try finish(pixels, exif: exif, icc: icc, isPNG: isPNG, subsampling: options.subsampling ?? subsampling,
+                          inputSize: frame.size, square: square, options: options)
+    }
+
+    // MARK: Output
+
+    private static func finish(
+        _ pixels: Frame, exif: ExifMetadata?, icc: [UInt8]?, isPNG: Bool, subsampling: JPEGSubsampling,
+        inputSize: PixelSize, square: PixelRect, options: CropOptions
+    ) throws(ImagingError) -> CropResult {
+        let writesPNG = options.format == .png || (options.format == .same && isPNG)
+        let bytes: [UInt8]
+        if writesPNG {
+            // The simplified libpng writer carries no metadata: PNG output has pixels only.
+            bytes = try PNGCodec.encode(pixels)
+        } else {
+            bytes = try JPEGEncoder.encode(
+                pixels, quality: options.quality, subsampling: subsampling,
+                exif: try outputEXIF(exif, size: pixels.size, options: options),
+                iccProfile: options.metadata == .strip ? nil : icc)
+        }
+        return CropResult(
+            bytes: bytes, format: writesPNG ? .png : .jpeg, outputSize: pixels.size, inputSize: inputSize,
+            square: square, losslessOffset: nil)
+    }
+
+    /// The input's EXIF made true for the square, or nil when stripping or
+    /// when libexif cannot read the input's block (then it is dropped rather
+    /// than copied with a wrong orientation).
+    private static func outputEXIF(_ exif: ExifMetadata?, size: PixelSize, options: CropOptions) throws(ImagingError) -> ExifMetadata? {
+        guard options.metadata != .strip, let exif else { return nil }
+        return try? ExifMetadata.cropped(from: exif, pixelSize: size, stripLocation: options.metadata == .stripLocation)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import SquareCamCore
+
+/// Turns a captured frame into the square JPEG that is saved: the same code
+/// for `squarecam shoot` and the app, so both save exactly what was framed.
+public enum SquarePhoto {
+    /// What to make of a frame.
+    public struct Options: Sendable, Hashable {
+        /// The square to keep, in frame pixels; nil means the centred square.
+        public var region: PixelRect?
+        /// The side of the saved photo; nil keeps the full-resolution square.
+        public var side: Int?
+        /// Mirror left to right (the way a front camera's viewfinder shows it).
+        public var mirrored: Bool
+        public var quality: Int
+
+        public init(region: PixelRect? = nil, side: Int? = nil, mirrored: Bool = false, quality: Int = 92) {
+            self.region = region
+            self.side = side
+            self.mirrored = mirrored
+            self.quality = quality
+        }
+    }
+
+    /// An encoded square photo.
+    public struct Encoded: Sendable {
+        public let jpeg: [UInt8]
+        public let size: PixelSize
+    }
+
+    /// Encodes the square of `frame` with fresh EXIF (taken `date`, by `camera`).
+    public static func encode(
+        _ frame: Frame, options: Options = Options(), camera: CameraDescription?, date: Date = Date(), timeZone: TimeZone = .current
+    ) throws(ImagingError) -> Encoded {
+        let region = options.region ?? frame.size.centeredSquare
+        guard region.isSquare, frame.size.contains(region), !region.isEmpty else {
+            throw .invalidRequest(detail: "the square \(region) is not inside the \(frame.size) frame")
+        }
+        var source = frame
+        var sourceRegion: PixelRect? = region
+        if options.mirrored {
+            source = frame.copying(region: region, mirrored: true)
+            sourceRegion = nil
+        }
+        if let side = options.side, side < region.width {
+            source = resize(source, region: sourceRegion ?? source.size.bounds, side: side)
+            sourceRegion = nil
+        }
+        let outputSize = sourceRegion?.size ?? source.size
+        let exif = try ExifMetadata.newPhoto(
+            date: date, timeZone: timeZone,
+            make: camera.map { $0.facing == .virtual ? "SquareCam" : $0.name },
+            model: camera?.name,
+            software: SquareCamVersion.software,
+            pixelSize: outputSize
+        )
+        let jpeg = try JPEGEncoder.encode(source, region: sourceRegion, quality: options.quality, exif: exif)
+        return Encoded(jpeg: jpeg, size: outputSize)
+    }
+
+    /// Lanczos-3 of the square to side×side. I420 is resampled plane by
+    /// plane, so a camera frame never goes through RGB on its way to JPEG.
+    private static func resize(_ frame: Frame, region: PixelRect, side: Int) -> Frame {
+        guard frame.layout == .i420 else {
+            return LanczosResampler.resize(frame, source: region.rect2D, to: PixelSize(width: side, height: side))
+        }
+        let planes = frame.planes.indices.map { index in
+            let scale = index == 0 ? 1.0 : 2.0
+            let planeSize = index == 0
+                ? frame.size
+                : PixelSize(width: (frame.size.width + 1) / 2, height: (frame.size.height + 1) / 2)
+            let gray = Frame(size: planeSize, layout: .gray, planes: [frame.planes[index]])
+            let source = Rect2D(
+                x: Double(region.x) / scale, y: Double(region.y) / scale,
+                width: Double(region.width) / scale, height: Double(region.height) / scale)
+            let target = index == 0 ? side : (side + 1) / 2
+            return LanczosResampler.resize(gray, source: source, to: PixelSize(width: target, height: target)).planes[0]
+        }
+        return Frame(size: PixelSize(width: side, height: side), layout: .i420, planes: planes)
+    }
+}

@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Standard output and error, written with write(2) so nothing sits in a
+/// buffer when the process exits, and whether they are terminals.
+enum Console {
+    static func out(_ text: String) {
+        writeAll(text, to: STDOUT_FILENO)
+    }
+
+    static func error(_ text: String) {
+        writeAll(text, to: STDERR_FILENO)
+    }
+
+    /// Prints "squarecam: MESSAGE" on standard error.
+    static func report(_ message: String) {
+        error("squarecam: \(message)\n")
+    }
+
+    static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    private static func writeAll(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }  // a closed pipe: nothing more to do
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import SquareCamCapture
+import SquareCamCore
+import SquareCamImaging
+
+/// `squarecam shoot`: one square photo from a camera, without a window.
+enum ShootCommand: Command {
+    static let spec = CommandSpec(
+        name: "shoot",
+        summary: "Takes one square photo (the centre square of the camera frame) and prints where it was saved.",
+        usage: "[options]",
+        options: [
+            .value("camera", short: "c", "CAMERA", "auto (default: the first real camera, else the test pattern), test[:WxH[@FPS]], file:PATH, or an id from 'squarecam devices'."),
+            .value("size", short: "s", "N", "Side of the saved square in pixels (default: the full-resolution square)."),
+            .value("quality", short: "q", "Q", "JPEG quality, 1-100 (default 92)."),
+            .value("output", short: "o", "FILE|DIR", "Where to save: a .jpg file, or a folder to save into under a time-stamped name (default: the Pictures/Camera folder)."),
+            .flag("overwrite", "Replace the --output file if it exists (otherwise that is an error)."),
+            .value("delay", short: "d", "S", "Wait S seconds (decimals allowed) after the camera starts before taking the photo."),
+            .value("skip", "N", "Skip the first N frames, while a webcam's exposure settles (default 0 for the test pattern, 5 for real cameras)."),
+            .flag("mirror", "Save the photo mirrored left to right, as a front camera's viewfinder shows it."),
+            .flag("require-camera", "Fail (exit 3) instead of falling back to the test pattern when no real camera is found."),
+            .flag("json", "Print a JSON object (path, width, height, camera, timings) instead of the path."),
+        ],
+        acceptsOperands: false,
+        examples: [
+            ("squarecam shoot", "a photo from the first camera into ~/Pictures/Camera"),
+            ("squarecam shoot --size 1080 --output avatar.jpg", "a 1080x1080 photo saved as avatar.jpg"),
+            ("squarecam shoot --camera /dev/video2 --delay 3 --skip 10", "wait for exposure, then shoot from the second camera"),
+            ("squarecam shoot --camera test:3840x2160 --json", "a 2160x2160 test photo; prints path, size and timings as JSON"),
+        ],
+        notes: [ExitCode.helpParagraph([.success, .usage, .noCamera, .permissionDenied, .cameraFailed, .writeFailed])]
+    )
+
+    static func run(_ arguments: ParsedArguments) async throws(UsageError) -> ExitCode {
+        let request = try ShootRequest(arguments)
+        let camera: GStreamerCamera
+        do {
+            let resolved = try CameraDirectory.resolve(request.camera, requireRealCamera: request.requireCamera)
+            if resolved.usedTestFallback {
+                Console.report("warning: no camera found; using the test pattern (--require-camera makes this an error).")
+            }
+            let isReal = resolved.description.facing != .virtual
+            let configuration = CameraConfiguration(skipFrames: request.skipFrames ?? (isReal ? 5 : 0))
+            camera = try GStreamerCamera(description: resolved.description, configuration: configuration)
+        } catch let failure as CameraFailure {
+            Console.report(failure.description)
+            return exitCode(for: failure)
+        } catch let error as CameraSpecError {
+            Console.report(error.description)
+            return .noCamera
+        } catch {
+            Console.report(String(describing: error))
+            return .failure
+        }
+        return await shoot(with: camera, request)
+    }
+
+    private static func shoot(with camera: GStreamerCamera, _ request: ShootRequest) async -> ExitCode {
+        let launched = ContinuousClock.now
+        do {
+            try await camera.start()
+        } catch {
+            await camera.stop()
+            let failure = error as? CameraFailure ?? .failed(camera: camera.cameraDescription.name, detail: String(describing: error))
+            Console.report(failure.description)
+            return exitCode(for: failure)
+        }
+        let firstFrame = ContinuousClock.now
+        if request.delaySeconds > 0 {
+            try? await Task.sleep(for: .milliseconds(Int(request.delaySeconds * 1000)))
+        }
+
+        let shutter = ContinuousClock.now
+        let frame: Frame
+        do {
+            frame = try await camera.capturePhoto()
+        } catch {
+            await camera.stop()
+            let failure = error as? CameraFailure ?? .failed(camera: camera.cameraDescription.name, detail: String(describing: error))
+            Console.report(failure.description)
+            return exitCode(for: failure)
+        }
+        // The photo is in memory: release the camera while it is encoded and written.
+        let stopping = Task { await camera.stop() }
+
+        let saved: SavedPhoto
+        do {
+            saved = try save(frame, request, camera: camera.cameraDescription)
+        } catch let error as PhotoWriteError {
+            await stopping.value
+            Console.report(error.description)
+            return .writeFailed
+        } catch {
+            await stopping.value
+            Console.report("could not make the photo: \(error)")
+            return .failure
+        }
+        let written = ContinuousClock.now
+        await stopping.value
+
+        let timings = ShootTimings(
+            launchToFirstFrame: launched.duration(to: firstFrame),
+            shutterToFile: shutter.duration(to: written),
+            total: launched.duration(to: written)
+        )
+        Console.out(request.json
+            ? ShootReport(path: saved.path, size: saved.size, camera: camera, timings: timings).json + "\n"
+            : saved.path + "\n")
+        return .success
+    }
+
+    private struct SavedPhoto {
+        let path: String
+        let size: PixelSize
+    }
+
+    private static func save(_ frame: Frame, _ request: ShootRequest, camera: CameraDescription) throws -> SavedPhoto {
+        let options = SquarePhoto.Options(side: request.side, mirrored: request.mirror, quality: request.quality)
+        let date = Date()
+        let photo = try SquarePhoto.encode(frame, options: options, camera: camera, date: date)
+        let path: String
+        switch request.destination {
+        case .file(let file):
+            try AtomicFileWriter.write(photo.jpeg, toPath: file, replaceExisting: request.overwrite)
+            path = file
+        case .folder(let folder):
+            path = try PhotoLibrary(folder: folder).save(photo.jpeg, name: { PhotoFileName().name(for: date, sequence: $0) })
+        case .library:
+            path = try PhotoLibrary.standard().save(photo.jpeg, name: { PhotoFileName().name(for: date, sequence: $0) })
+        }
+        return SavedPhoto(path: path, size: photo.size)
+    }
+
+    static func exitCode(for failure: CameraFailure) -> ExitCode {
+        switch failure {
+        case .noCamera: .noCamera
+        case .permissionDenied, .permissionRestricted: .permissionDenied
+        case .busy, .disconnected, .failed: .cameraFailed
+        }
+    }
+}

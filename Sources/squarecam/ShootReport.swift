@@ -1,0 +1,61 @@
+import Foundation
+import SquareCamCapture
+import SquareCamCore
+
+/// How long each step of `shoot` took.
+struct ShootTimings {
+    let launchToFirstFrame: Duration
+    let shutterToFile: Duration
+    let total: Duration
+}
+
+/// What `squarecam shoot --json` prints.
+struct ShootReport: Encodable {
+    struct Camera: Encodable {
+        let id: String
+        let name: String
+        let mode: String?
+    }
+
+    struct Timings: Encodable {
+        let launchToFirstFrameMs: Double
+        let shutterToFileMs: Double
+        let totalMs: Double
+    }
+
+    let path: String
+    let width: Int
+    let height: Int
+    let camera: Camera
+    let timings: Timings
+
+    init(path: String, size: PixelSize, camera: GStreamerCamera, timings: ShootTimings) {
+        self.path = path
+        width = size.width
+        height = size.height
+        self.camera = Camera(
+            id: camera.cameraDescription.id,
+            name: camera.cameraDescription.name,
+            mode: camera.activeMode?.description
+        )
+        self.timings = Timings(
+            launchToFirstFrameMs: timings.launchToFirstFrame.milliseconds,
+            shutterToFileMs: timings.shutterToFile.milliseconds,
+            totalMs: timings.total.milliseconds
+        )
+    }
+
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+}
+
+extension Duration {
+    /// Milliseconds, to a hundredth.
+    var milliseconds: Double {
+        let (seconds, attoseconds) = components
+        return ((Double(seconds) * 1000 + Double(attoseconds) / 1e15) * 100).rounded() / 100
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import SquareCamCapture
+
+/// The options of `squarecam shoot`, checked.
+struct ShootRequest {
+    enum Destination: Equatable {
+        /// The user's Pictures/Camera folder.
+        case library
+        case folder(String)
+        case file(String)
+    }
+
+    let camera: CameraSpec
+    let side: Int?
+    let quality: Int
+    let destination: Destination
+    let overwrite: Bool
+    let delaySeconds: Double
+    let skipFrames: Int?
+    let mirror: Bool
+    let requireCamera: Bool
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        do {
+            camera = try CameraSpec(parsing: arguments.string("camera") ?? "auto")
+        } catch {
+            throw UsageError(message: "--camera: \(error.description)")
+        }
+        side = try arguments.integer("size", in: 16...16384)
+        quality = try arguments.integer("quality", in: 1...100) ?? 92
+        delaySeconds = try arguments.decimal("delay", in: 0...3600) ?? 0
+        skipFrames = try arguments.integer("skip", in: 0...1000)
+        overwrite = arguments.flag("overwrite")
+        mirror = arguments.flag("mirror")
+        requireCamera = arguments.flag("require-camera")
+        json = arguments.flag("json")
+        destination = try Self.destination(arguments.string("output"))
+        if overwrite, case .file = destination {} else if overwrite {
+            throw UsageError(message: "--overwrite goes with --output FILE; photos saved into a folder never replace anything.")
+        }
+    }
+
+    /// A folder (existing, or written with a trailing slash) is saved into
+    /// under a fresh name; anything else is the file to write.
+    private static func destination(_ output: String?) throws(UsageError) -> Destination {
+        guard let output else { return .library }
+        guard !output.isEmpty else { throw UsageError(message: "--output needs a file or folder name.") }
+        var isFolder: ObjCBool = false
+        if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder.boolValue) {
+            return .folder(output)
+        }
+        let lowered = output.lowercased()
+        guard lowered.hasSuffix(".jpg") || lowered.hasSuffix(".jpeg") else {
+            throw UsageError(message: "--output \(output): name a .jpg file or an existing folder (end it with / to create the folder).")
+        }
+        return .file(output)
+    }
+}

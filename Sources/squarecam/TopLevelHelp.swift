@@ -1,0 +1,39 @@
+/// What `squarecam --help` says.
+enum TopLevelHelp {
+    /// The options of `squarecam` without a command (the app).
+    static let appSpec = CommandSpec(
+        name: "",
+        summary: "Opens the SquareCam app.",
+        usage: "[--camera CAMERA]",
+        options: [.value("camera", "CAMERA", "The camera to open: auto, test[:WxH[@FPS]], file:PATH or an id from 'squarecam devices'.")],
+        acceptsOperands: false,
+        examples: [],
+        notes: []
+    )
+
+    static var text: String {
+        let width = (allCommands.map { $0.spec.name.count }.max() ?? 0) + 2
+        let commands = allCommands.map { command in
+            "  " + command.spec.name + String(repeating: " ", count: width - command.spec.name.count) + command.spec.summary
+        }
+        return """
+            SquareCam: square photos that look exactly like what you framed.
+
+            Usage:
+              squarecam [--camera CAMERA]     open the app (live square viewfinder, review, crop editor)
+              squarecam COMMAND [options]     run one command without a window
+              squarecam COMMAND --help        what a command does, its options and examples
+              squarecam --version
+
+            Commands:
+            \(commands.joined(separator: "\n"))
+
+            CAMERA is auto (the first real camera, else the test pattern), test[:WxH[@FPS]]
+            (a moving test pattern, default 1920x1080@30), file:PATH (an image shown as a
+            camera) or an id from 'squarecam devices'.
+
+            \(ExitCode.helpParagraph(ExitCode.allCases))
+
+            """
+    }
+}

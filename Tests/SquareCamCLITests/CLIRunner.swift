@@ -1,0 +1,67 @@
+import Foundation
+
+/// Runs the built `squarecam` binary, as a user would, and collects what it printed.
+struct CLIRunner {
+    struct Result {
+        let status: Int32
+        let output: String
+        let error: String
+        let timedOut: Bool
+    }
+
+    /// The binary sits next to the test bundle in the build folder.
+    static let binary: String = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !folder.path.isEmpty, folder.path != "/" {
+            let candidate = folder.appendingPathComponent("squarecam").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return "squarecam"
+    }()
+
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    static var corpora: URL { packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora") }
+
+    /// Runs `squarecam ARGUMENTS`, killing it after `timeout` seconds.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["SWIFT_BACKTRACE"] = "enable=no"
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+        // Read while it runs so a full pipe cannot stall the child.
+        let collected = DispatchGroup()
+        nonisolated(unsafe) var outData = Data(), errData = Data()
+        DispatchQueue.global().async(group: collected) { outData = output.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: collected) { errData = error.fileHandleForReading.readDataToEndOfFile() }
+        let timedOut = finished.wait(timeout: .now() + timeout) == .timedOut
+        if timedOut {
+            process.interrupt()
+            kill(process.processIdentifier, SIGKILL)
+            finished.wait()
+        }
+        collected.wait()
+        return Result(
+            status: process.terminationStatus,
+            output: String(decoding: outData, as: UTF8.self),
+            error: String(decoding: errData, as: UTF8.self),
+            timedOut: timedOut
+        )
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import SquareCamCore
+import SquareCamImaging
+import Testing
+
+@Suite struct ShootCLITests {
+    @Test func shootsASquarePhotoWithExifIntoAFolder() throws {
+        let folder = try TemporaryFolder()
+        let result = try CLIRunner.run(["shoot", "--camera", "test", "--output", folder.path + "/", "--json"])
+        #expect(result.status == 0, "\(result.error)")
+        let report = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        let path = try #require(report?["path"] as? String)
+        #expect(report?["width"] as? Int == 1080)
+        #expect(report?["height"] as? Int == 1080)
+        #expect((report?["camera"] as? [String: Any])?["id"] as? String == "test")
+        let timings = try #require(report?["timings"] as? [String: Double])
+        #expect(timings["launchToFirstFrameMs"] != nil && timings["shutterToFileMs"] != nil)
+
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        #expect(path.hasPrefix(folder.path + "/"))
+        #expect(name.wholeMatch(of: /SquareCam_\d{8}_\d{6}\.jpg/) != nil, "\(name)")
+        #expect(try folder.entries() == [name])
+
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(try JPEGDecoder.decode(bytes).frame.size == PixelSize(width: 1080, height: 1080))
+
+        let exif = try ExifTool.tags(of: path)
+        #expect(exif["Orientation"] as? Int == 1)
+        #expect(exif["Software"] as? String == SquareCamVersion.software)
+        #expect(exif["ExifImageWidth"] as? Int == 1080)
+        #expect(exif["ExifImageHeight"] as? Int == 1080)
+        #expect(exif["Model"] as? String == "Test pattern")
+        let taken = try #require(exif["DateTimeOriginal"] as? String)
+        #expect(taken.wholeMatch(of: /\d{4}:\d\d:\d\d \d\d:\d\d:\d\d/) != nil)
+        #expect((exif["OffsetTimeOriginal"] as? String)?.wholeMatch(of: /[+-]\d\d:\d\d/) != nil)
+        #expect(exif["ThumbnailImage"] == nil && exif["ThumbnailLength"] == nil, "no thumbnail")
+    }
+
+    @Test func sizeQualityAndNeverOverwritingAFile() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.path + "/avatar.jpg"
+        let first = try CLIRunner.run(["shoot", "-c", "test:640x480", "--size", "200", "--quality", "80", "-o", file])
+        #expect(first.status == 0, "\(first.error)")
+        #expect(first.output == file + "\n")
+        let original = try Data(contentsOf: URL(fileURLWithPath: file))
+        #expect(try JPEGDecoder.decode([UInt8](original)).frame.size == PixelSize(width: 200, height: 200))
+
+        let again = try CLIRunner.run(["shoot", "-c", "test:640x480", "--size", "200", "-o", file])
+        #expect(again.status == 6)
+        #expect(again.error.contains("already exists"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == original)
+
+        let replaced = try CLIRunner.run(["shoot", "-c", "test:640x480", "--size", "300", "-o", file, "--overwrite"])
+        #expect(replaced.status == 0, "\(replaced.error)")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+        #expect(try JPEGDecoder.decode(bytes).frame.size == PixelSize(width: 300, height: 300))
+        #expect(try folder.entries() == ["avatar.jpg"])
+    }
+
+    @Test func burstIntoOneFolderNeverReusesAName() throws {
+        let folder = try TemporaryFolder()
+        var paths: Set<String> = []
+        for _ in 0..<3 {
+            let result = try CLIRunner.run(["shoot", "-c", "test:320x240", "-o", folder.path])
+            #expect(result.status == 0, "\(result.error)")
+            paths.insert(result.output.trimmingCharacters(in: .newlines))
+        }
+        #expect(paths.count == 3)
+        #expect(try folder.entries().count == 3)
+    }
+
+    @Test func defaultsToThePicturesCameraFolder() throws {
+        let home = try TemporaryFolder()
+        let result = try CLIRunner.run(["shoot", "-c", "test:320x240"], environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/.config"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.hasPrefix(home.path + "/Pictures/Camera/SquareCam_"))
+    }
+
+    @Test func fileCameraGivesTheImagesCentreSquare() throws {
+        let image = CLIRunner.corpora.appendingPathComponent("orientation/Landscape_1.jpg")
+        try #require(FileManager.default.fileExists(atPath: image.path), "corpora not found at \(image.path)")
+        let folder = try TemporaryFolder()
+        let result = try CLIRunner.run(["shoot", "-c", "file:" + image.path, "-o", folder.path + "/square.jpg"])
+        #expect(result.status == 0, "\(result.error)")
+
+        let original = try JPEGDecoder.decode([UInt8](Data(contentsOf: image))).frame
+        let saved = try JPEGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: folder.path + "/square.jpg")))).frame
+        #expect(saved.size == PixelSize(width: 1200, height: 1200))
+        let square = original.size.centeredSquare
+        var total = 0
+        for y in stride(from: 0, to: 1200, by: 13) {
+            for x in stride(from: 0, to: 1200, by: 11) {
+                for channel in 0..<3 {
+                    let a = original.planes[0].bytes[(square.y + y) * original.planes[0].stride + (square.x + x) * 3 + channel]
+                    let b = saved.planes[0].bytes[y * saved.planes[0].stride + x * 3 + channel]
+                    total += abs(Int(a) - Int(b))
+                }
+            }
+        }
+        let mean = Double(total) / Double((1200 / 13 + 1) * (1200 / 11 + 1) * 3)
+        #expect(mean < 6, "mean difference \(mean)")
+    }
+
+    @Test(arguments: [
+        (["shoot", "--require-camera"], Int32(3), "No camera found"),
+        (["shoot", "--camera", "/dev/video97"], Int32(3), "/dev/video97"),
+        (["shoot", "--camera", "file:/nonexistent/photo.jpg"], Int32(3), "/nonexistent/photo.jpg"),
+    ])
+    func cameraProblemsHaveTheirExitCodes(arguments: [String], status: Int32, message: String) throws {
+        let folder = try TemporaryFolder()
+        let result = try CLIRunner.run(arguments + ["-o", folder.path], timeout: 30)
+        #expect(!result.timedOut)
+        #expect(result.status == status, "\(result.error)")
+        #expect(result.error.contains(message), "\(result.error)")
+        #expect(try folder.entries().isEmpty)
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "needs root to mount a read-only tmpfs"))
+    func readOnlyFolderIsAWriteError() throws {
+        let folder = try TemporaryFolder()
+        try folder.mountReadOnly()
+        let result = try CLIRunner.run(["shoot", "-c", "test:320x240", "-o", folder.path])
+        #expect(result.status == 6)
+        #expect(result.error.contains("read-only"), "\(result.error)")
+        #expect(try folder.entries().isEmpty)
+    }
+}
+
+@Suite struct DevicesCLITests {
+    @Test func listsTheTestCameraLast() throws {
+        let text = try CLIRunner.run(["devices"])
+        #expect(text.status == 0, "\(text.error)")
+        let lastCamera = text.output.split(separator: "\n").last { !$0.hasPrefix(" ") }
+        #expect(lastCamera?.hasPrefix("test\t") == true, "\(text.output)")
+        #expect(text.output.contains("1920x1080"))
+
+        let json = try CLIRunner.run(["devices", "--json"])
+        #expect(json.status == 0)
+        let cameras = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        #expect(cameras.last?["id"] as? String == "test")
+        #expect(cameras.last?["facing"] as? String == "virtual")
+        #expect((cameras.last?["modes"] as? [Any])?.isEmpty == false)
+    }
+}
+
+/// Tags as exiftool reads them (numbers as numbers): an outside check of our EXIF.
+enum ExifTool {
+    static func tags(of path: String) throws -> [String: Any] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
+        process.arguments = ["-j", "-n", path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (try JSONSerialization.jsonObject(with: data) as? [[String: Any]])?.first ?? [:]
+    }
+}
+
+/// A fresh folder for one test, removed afterwards.
+final class TemporaryFolder {
+    let path: String
+    private var mounted = false
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.path + "/squarecam-cli-" + UUID().uuidString.prefix(8)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        if mounted { _ = try? Process.run(URL(fileURLWithPath: "/bin/umount"), arguments: ["-l", path]).waitUntilExit() }
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    func entries() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+    }
+
+    /// A read-only tmpfs: root ignores file permissions, a read-only mount it cannot.
+    func mountReadOnly() throws {
+        let process = try Process.run(URL(fileURLWithPath: "/bin/mount"), arguments: ["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", path])
+        process.waitUntilExit()
+        mounted = process.terminationStatus == 0
+        try #require(mounted, "mount failed")
+    }
+}

@@ -1,6 +1,125 @@
-// GStreamer for Swift. Function-like macros do not import into Swift, so the
-// few the capture layer needs are re-stated here as static inline functions.
+// GStreamer for Swift. Function-like macros, casts and variadic calls do not
+// import into Swift, so the few the capture layer needs are re-stated here as
+// small static inline functions, all prefixed `squarecam_`.
 #pragma once
 #include <gst/gst.h>
 #include <gst/app/gstappsink.h>
 #include <gst/video/video.h>
+
+// --- casts (GST_BIN, GST_APP_SINK, G_OBJECT are macros) ---------------------
+
+static inline GstElement *squarecam_bin_get_by_name(GstElement *bin, const char *name) {
+    return gst_bin_get_by_name(GST_BIN(bin), name);
+}
+
+static inline GstAppSink *squarecam_as_app_sink(GstElement *element) {
+    return GST_APP_SINK(element);
+}
+
+static inline GstBus *squarecam_element_bus(GstElement *element) {
+    return gst_element_get_bus(element);
+}
+
+/// The GObject reference count: tests check that stopped pipelines are freed.
+static inline guint squarecam_object_refcount(gpointer object) {
+    return g_atomic_int_get(&G_OBJECT(object)->ref_count);
+}
+
+/// A weak pointer that becomes NULL when the object is finalized.
+static inline void squarecam_add_weak_pointer(gpointer object, gpointer *location) {
+    g_object_add_weak_pointer(G_OBJECT(object), location);
+}
+
+static inline void squarecam_remove_weak_pointer(gpointer object, gpointer *location) {
+    g_object_remove_weak_pointer(G_OBJECT(object), location);
+}
+
+// --- g_object_set is variadic: one typed setter per property kind ----------
+
+static inline void squarecam_set_bool(gpointer object, const char *name, gboolean value) {
+    g_object_set(object, name, value, NULL);
+}
+
+static inline void squarecam_set_int(gpointer object, const char *name, gint value) {
+    g_object_set(object, name, value, NULL);
+}
+
+static inline void squarecam_set_uint(gpointer object, const char *name, guint value) {
+    g_object_set(object, name, value, NULL);
+}
+
+static inline void squarecam_set_string(gpointer object, const char *name, const char *value) {
+    g_object_set(object, name, value, NULL);
+}
+
+static inline void squarecam_set_caps(gpointer object, const char *name, GstCaps *caps) {
+    g_object_set(object, name, caps, NULL);
+}
+
+// --- messages and values ---------------------------------------------------
+
+static inline GstMessageType squarecam_message_type(GstMessage *message) {
+    return GST_MESSAGE_TYPE(message);
+}
+
+static inline const char *squarecam_message_source_name(GstMessage *message) {
+    return GST_MESSAGE_SRC_NAME(message);
+}
+
+static inline GObject *squarecam_message_source(GstMessage *message) {
+    return GST_MESSAGE_SRC(message);
+}
+
+static inline gboolean squarecam_value_holds_string(const GValue *value) {
+    return G_VALUE_HOLDS_STRING(value);
+}
+
+static inline gboolean squarecam_value_holds_int(const GValue *value) {
+    return G_VALUE_HOLDS_INT(value);
+}
+
+static inline gboolean squarecam_value_holds_int_range(const GValue *value) {
+    return GST_VALUE_HOLDS_INT_RANGE(value);
+}
+
+static inline gboolean squarecam_value_holds_list(const GValue *value) {
+    return GST_VALUE_HOLDS_LIST(value);
+}
+
+static inline gboolean squarecam_value_holds_fraction(const GValue *value) {
+    return GST_VALUE_HOLDS_FRACTION(value);
+}
+
+static inline gboolean squarecam_value_holds_fraction_range(const GValue *value) {
+    return GST_VALUE_HOLDS_FRACTION_RANGE(value);
+}
+
+// --- video frames (GST_VIDEO_FRAME_* are macros) ---------------------------
+
+static inline guint8 *squarecam_video_frame_plane(GstVideoFrame *frame, guint plane) {
+    return (guint8 *)GST_VIDEO_FRAME_PLANE_DATA(frame, plane);
+}
+
+static inline gint squarecam_video_frame_stride(GstVideoFrame *frame, guint plane) {
+    return GST_VIDEO_FRAME_PLANE_STRIDE(frame, plane);
+}
+
+static inline gint squarecam_video_frame_width(GstVideoFrame *frame) {
+    return GST_VIDEO_FRAME_WIDTH(frame);
+}
+
+static inline gint squarecam_video_frame_height(GstVideoFrame *frame) {
+    return GST_VIDEO_FRAME_HEIGHT(frame);
+}
+
+static inline GstVideoFormat squarecam_video_info_format(const GstVideoInfo *info) {
+    return GST_VIDEO_INFO_FORMAT(info);
+}
+
+// --- lifetime ---------------------------------------------------------------
+
+/// Calls `notify(data, object)` when the object is finalized (g_object_weak_ref
+/// takes a GObject *, a cast Swift cannot spell).
+static inline void squarecam_weak_ref(gpointer object, GWeakNotify notify, gpointer data) {
+    g_object_weak_ref(G_OBJECT(object), notify, data);
+}

@@ -1,0 +1,35 @@
+import SquareCamCore
+
+/// How a `GStreamerCamera` streams: warm-up, mode request and patience.
+public struct CameraConfiguration: Sendable, Hashable {
+    /// Frames thrown away after starting, for webcams whose first frames are
+    /// dark while exposure settles (the CLI's `--skip N`).
+    public var skipFrames: Int
+    /// A mode to ask for; one the camera does not offer falls back to the nearest it does.
+    /// nil picks the best mode (see `CameraModeChooser`).
+    public var requestedMode: CameraMode?
+    /// How long `start()` waits for the first frame before it gives up.
+    public var firstFrameTimeoutSeconds: Double
+
+    public init(skipFrames: Int = 0, requestedMode: CameraMode? = nil, firstFrameTimeoutSeconds: Double = 10) {
+        self.skipFrames = max(0, skipFrames)
+        self.requestedMode = requestedMode
+        self.firstFrameTimeoutSeconds = firstFrameTimeoutSeconds
+    }
+}
+
+/// How long a camera took to come up, for `--json` output and benchmarks.
+public struct CameraTimings: Sendable, Hashable, Codable {
+    /// Milliseconds from `start()` until the pipeline was built and asked to play.
+    public var launchToPlayingMilliseconds: Double
+    /// Milliseconds from `start()` until the first frame was kept (after skipped ones).
+    public var launchToFirstFrameMilliseconds: Double
+    /// Frames thrown away before the first kept one.
+    public var skippedFrames: Int
+
+    public init(launchToPlayingMilliseconds: Double, launchToFirstFrameMilliseconds: Double, skippedFrames: Int) {
+        self.launchToPlayingMilliseconds = launchToPlayingMilliseconds
+        self.launchToFirstFrameMilliseconds = launchToFirstFrameMilliseconds
+        self.skippedFrames = skippedFrames
+    }
+}

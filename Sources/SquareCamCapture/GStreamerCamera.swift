@@ -1,0 +1,348 @@
+import Dispatch
+import Glibc
+import SquareCamCore
+import Synchronization
+
+/// A live camera on a GStreamer pipeline: a real device, the test pattern or
+/// an image file. It keeps the latest full-resolution frame (converted only
+/// when a photo is taken) and feeds a square RGBA viewfinder.
+public final class GStreamerCamera: Camera {
+    public let cameraDescription: CameraDescription
+    public let configuration: CameraConfiguration
+    let source: CameraSource
+
+    private enum Phase { case idle, starting, live, failed }
+
+    private struct State {
+        var phase = Phase.idle
+        /// Bumped on every start and stop; callbacks of an older pipeline carry
+        /// an older number and are ignored.
+        var generation = 0
+        var pipeline: GStreamerPipeline?
+        var startWaiter: CheckedContinuation<Void, any Error>?
+        var latest: VideoSample?
+        var framesSeen = 0
+        var launchedAt: ContinuousClock.Instant?
+        var playingAt: ContinuousClock.Instant?
+        var timings: CameraTimings?
+        var activeMode: CameraMode?
+        var lastFailure: CameraFailure?
+        var viewfinderSide = 0
+        var viewfinderHandler: (@Sendable (Frame) -> Void)?
+        var failureHandler: (@Sendable (CameraFailure) -> Void)?
+    }
+
+    private let state = Mutex(State())
+    /// Serialises applying viewfinder settings to a running pipeline.
+    private let viewfinderControl = Mutex(())
+    /// Pipelines go to NULL here: never on a streaming thread, which it would join.
+    private static let teardownQueue = DispatchQueue(label: "squarecam.camera.teardown")
+    /// Viewfinder side used until `setViewfinder` asks for another.
+    static let defaultViewfinderSide = 480
+
+    /// A camera for a listed description (its id says where frames come from).
+    public init(description: CameraDescription, configuration: CameraConfiguration = CameraConfiguration()) throws(CameraSpecError) {
+        guard let source = CameraSource(id: description.id) else {
+            throw .unknownDevice(id: description.id, known: [])
+        }
+        self.cameraDescription = description
+        self.configuration = configuration
+        self.source = source
+    }
+
+    /// The mode streaming now, read from the first frame; nil before `start()`.
+    public var activeMode: CameraMode? { state.withLock { $0.activeMode } }
+
+    /// How long the last `start()` took; nil before the first frame.
+    public var timings: CameraTimings? { state.withLock { $0.timings } }
+
+    /// Whether the camera is streaming.
+    public var isLive: Bool { state.withLock { $0.phase == .live } }
+
+    // MARK: Starting and stopping
+
+    public func start() async throws {
+        let generation = try beginStart()
+        let pipeline: GStreamerPipeline
+        do {
+            try preflight()
+            pipeline = try build(generation: generation)
+        } catch {
+            state.withLock { if $0.generation == generation { $0.phase = .failed } }
+            throw error
+        }
+        do {
+            try await runUntilFirstFrame(pipeline, generation: generation)
+        } catch {
+            let owned = state.withLock { state -> GStreamerPipeline? in
+                guard state.generation == generation else { return nil }
+                defer { state.pipeline = nil }
+                return state.pipeline
+            }
+            if let owned { await Self.tearDown(owned) }
+            throw error
+        }
+    }
+
+    public func stop() async {
+        let (pipeline, waiter) = state.withLock { state in
+            state.generation += 1
+            state.phase = .idle
+            state.latest = nil
+            defer { state.pipeline = nil; state.startWaiter = nil }
+            return (state.pipeline, state.startWaiter)
+        }
+        waiter?.resume(throwing: CameraFailure.failed(camera: cameraDescription.name, detail: "it was stopped while starting."))
+        if let pipeline { await Self.tearDown(pipeline) }
+    }
+
+    private func beginStart() throws -> Int {
+        try state.withLock { state throws -> Int in
+            switch state.phase {
+            case .starting, .live:
+                throw CameraFailure.failed(camera: cameraDescription.name, detail: "it is already started: stop it first.")
+            case .idle, .failed:
+                state.phase = .starting
+                state.generation += 1
+                state.framesSeen = 0
+                state.latest = nil
+                state.timings = nil
+                state.activeMode = nil
+                state.lastFailure = nil
+                state.launchedAt = .now
+                return state.generation
+            }
+        }
+    }
+
+    /// Failures that can be told before GStreamer runs, with clearer words.
+    private func preflight() throws {
+        if let path = source.devicePath, let failure = DeviceAccess.check(devicePath: path, camera: cameraDescription.name) {
+            throw failure
+        }
+        if case .imageFile(let path) = source, access(path, R_OK) != 0 {
+            let reason = errno == ENOENT ? "there is no file at \(path): check the path." : "\(path) cannot be read: check its permissions."
+            throw CameraFailure.failed(camera: cameraDescription.name, detail: reason)
+        }
+    }
+
+    private func build(generation: Int) throws -> GStreamerPipeline {
+        let mode = streamingMode()
+        let side = state.withLock { $0.viewfinderSide > 0 ? $0.viewfinderSide : Self.defaultViewfinderSide }
+        let description = PipelineDescription(source: source, mode: mode, viewfinderSide: side)
+        let pipeline: GStreamerPipeline
+        do {
+            pipeline = try GStreamerPipeline(launch: description.launchText)
+        } catch {
+            throw CameraFailure.failed(
+                camera: cameraDescription.name,
+                detail: "GStreamer could not build its pipeline (\(error.detail)). Install the GStreamer plugins (scripts/install-deps.sh)."
+            )
+        }
+        PipelineBus.watch(pipeline) { [weak self] event in self?.handle(event, generation: generation) }
+        AppSink.deliverSamples(from: pipeline, sinkNamed: PipelineDescription.stillSinkName) { [weak self] sample in
+            self?.receiveStill(sample, generation: generation)
+        }
+        AppSink.deliverSamples(from: pipeline, sinkNamed: PipelineDescription.viewfinderSinkName) { [weak self] sample in
+            self?.receiveViewfinder(sample, generation: generation)
+        }
+        let viewfinderOn = state.withLock { $0.viewfinderHandler != nil }
+        pipeline.setBool(!viewfinderOn, property: "drop", onElementNamed: PipelineDescription.viewfinderValveName)
+        return pipeline
+    }
+
+    /// The mode to ask the device for; nil lets GStreamer pick.
+    private func streamingMode() -> CameraMode? {
+        switch source {
+        case .testPattern, .imageFile: nil
+        case .v4l2, .pipewire, .libcamera:
+            CameraModeChooser.choose(from: cameraDescription.modes, requested: configuration.requestedMode)
+        }
+    }
+
+    private func runUntilFirstFrame(_ pipeline: GStreamerPipeline, generation: Int) async throws {
+        try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
+            let waiting = state.withLock { state -> Bool in
+                guard state.generation == generation, state.phase == .starting else { return false }
+                state.pipeline = pipeline
+                state.startWaiter = waiter
+                return true
+            }
+            guard waiting else {
+                waiter.resume(throwing: CameraFailure.failed(camera: cameraDescription.name, detail: "it was stopped while starting."))
+                return
+            }
+            let playing = pipeline.play()
+            state.withLock { $0.playingAt = .now }
+            if !playing {
+                // The reason is normally already on the bus and has resumed the
+                // waiter; this covers an element that refused without a word.
+                finishStart(generation: generation, with: .failed(
+                    camera: cameraDescription.name, detail: "GStreamer could not start streaming."))
+                return
+            }
+            let timeout = configuration.firstFrameTimeoutSeconds
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in
+                guard let self else { return }
+                self.finishStart(generation: generation, with: .failed(
+                    camera: self.cameraDescription.name,
+                    detail: "no picture arrived within \(Int(timeout)) seconds. Check that no other program holds it, then try again."))
+            }
+        }
+    }
+
+    /// Resumes a waiting `start()` with a failure, once.
+    private func finishStart(generation: Int, with failure: CameraFailure) {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            guard state.generation == generation, state.phase == .starting else { return nil }
+            state.phase = .failed
+            state.lastFailure = failure
+            defer { state.startWaiter = nil }
+            return state.startWaiter
+        }
+        waiter?.resume(throwing: failure)
+    }
+
+    private static func tearDown(_ pipeline: GStreamerPipeline) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            teardownQueue.async {
+                AppSink.stopDelivering(from: pipeline, sinkNamed: PipelineDescription.stillSinkName)
+                AppSink.stopDelivering(from: pipeline, sinkNamed: PipelineDescription.viewfinderSinkName)
+                PipelineBus.unwatch(pipeline)
+                pipeline.shutDown()
+                done.resume()
+            }
+        }
+    }
+
+    // MARK: Streaming-thread callbacks
+
+    private func receiveStill(_ sample: VideoSample, generation: Int) {
+        let skip = configuration.skipFrames
+        let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            guard state.generation == generation else { return nil }
+            state.framesSeen += 1
+            guard state.framesSeen > skip else { return nil }
+            state.latest = sample
+            guard state.phase == .starting else { return nil }
+            state.phase = .live
+            let now = ContinuousClock.now
+            if let launched = state.launchedAt {
+                state.timings = CameraTimings(
+                    launchToPlayingMilliseconds: Self.milliseconds((state.playingAt ?? now) - launched),
+                    launchToFirstFrameMilliseconds: Self.milliseconds(now - launched),
+                    skippedFrames: skip)
+            }
+            defer { state.startWaiter = nil }
+            return state.startWaiter
+        }
+        guard let waiter else { return }
+        let format = sample.videoFormat
+        state.withLock { state in
+            guard state.generation == generation, let format else { return }
+            let rate = streamingMode()?.framesPerSecond ?? sourceFramesPerSecond
+            state.activeMode = CameraMode(size: format.size, framesPerSecond: rate, format: streamingMode()?.format ?? format.format)
+        }
+        waiter.resume()
+    }
+
+    private var sourceFramesPerSecond: Double {
+        switch source {
+        case .testPattern(_, let rate): Double(rate)
+        case .imageFile: Double(PipelineDescription.imageFileFramesPerSecond)
+        default: 0
+        }
+    }
+
+    private func receiveViewfinder(_ sample: VideoSample, generation: Int) {
+        let handler = state.withLock { state in
+            state.generation == generation && state.phase == .live ? state.viewfinderHandler : nil
+        }
+        guard let handler, let frame = try? sample.makeFrame(layout: .rgba) else { return }
+        handler(frame)
+    }
+
+    private func handle(_ event: PipelineEvent, generation: Int) {
+        let failure: CameraFailure
+        switch event {
+        case .error(let report):
+            failure = CameraFailureClassifier.failure(for: report, camera: cameraDescription.name)
+        case .endOfStream:
+            // A camera never ends by itself: its node went away.
+            failure = .disconnected(camera: cameraDescription.name)
+        case .warning:
+            return
+        }
+        let outcome = state.withLock { state -> (CheckedContinuation<Void, any Error>?, (@Sendable (CameraFailure) -> Void)?, GStreamerPipeline?) in
+            guard state.generation == generation else { return (nil, nil, nil) }
+            switch state.phase {
+            case .starting:
+                state.phase = .failed
+                state.lastFailure = failure
+                defer { state.startWaiter = nil }
+                return (state.startWaiter, nil, nil)
+            case .live:
+                state.phase = .failed
+                state.lastFailure = failure
+                state.latest = nil
+                defer { state.pipeline = nil }
+                return (nil, state.failureHandler, state.pipeline)
+            case .idle, .failed:
+                return (nil, nil, nil)
+            }
+        }
+        outcome.0?.resume(throwing: failure)
+        if let pipeline = outcome.2 {
+            Task.detached { await Self.tearDown(pipeline) }
+        }
+        outcome.1?(failure)
+    }
+
+    // MARK: Photos and viewfinder
+
+    public func capturePhoto() async throws -> Frame {
+        try await capturePhoto(layout: .i420)
+    }
+
+    /// The latest full-resolution frame in `layout` (`.i420` is what the JPEG encoder takes).
+    public func capturePhoto(layout: Frame.Layout) async throws -> Frame {
+        let (sample, failure) = state.withLock { state in
+            (state.phase == .live ? state.latest : nil, state.lastFailure)
+        }
+        guard let sample else {
+            throw failure ?? CameraFailure.failed(
+                camera: cameraDescription.name, detail: "it is not running: start the camera before taking a photo.")
+        }
+        do {
+            return try sample.makeFrame(layout: layout)
+        } catch {
+            throw CameraFailure.failed(camera: cameraDescription.name, detail: "its latest frame could not be read (\(error)).")
+        }
+    }
+
+    public func setViewfinder(side: Int, handler: (@Sendable (Frame) -> Void)?) {
+        viewfinderControl.withLock { _ in
+            let (pipeline, newSide, sideChanged) = state.withLock { state in
+                let newSide = max(1, side)
+                let changed = handler != nil && newSide != (state.viewfinderSide > 0 ? state.viewfinderSide : Self.defaultViewfinderSide)
+                state.viewfinderHandler = handler
+                if handler != nil { state.viewfinderSide = newSide }
+                return (state.pipeline, newSide, changed)
+            }
+            guard let pipeline else { return }
+            if sideChanged {
+                pipeline.setCaps(PipelineDescription.viewfinderCaps(side: newSide), onElementNamed: PipelineDescription.viewfinderCapsName)
+            }
+            pipeline.setBool(handler == nil, property: "drop", onElementNamed: PipelineDescription.viewfinderValveName)
+        }
+    }
+
+    public func setFailureHandler(_ handler: (@Sendable (CameraFailure) -> Void)?) {
+        state.withLock { $0.failureHandler = handler }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
+    }
+}

@@ -1,0 +1,83 @@
+import CGStreamer
+import Synchronization
+
+/// How many capture pipelines exist right now (created and not yet finalized
+/// by GObject), for leak checks.
+private let livePipelines = Atomic<Int>(0)
+
+/// One GStreamer pipeline built from a launch description. It owns one
+/// reference and drops it, after going to NULL, when it is released.
+final class GStreamerPipeline: @unchecked Sendable {
+    // @unchecked: GstElement is reference counted and thread-safe in GStreamer;
+    // the pointer itself never changes.
+    let element: UnsafeMutablePointer<GstElement>
+
+    /// Pipelines alive in the process (finalized ones are not counted).
+    static var liveCount: Int { livePipelines.load(ordering: .acquiring) }
+
+    /// Parses a gst-launch description; a missing plugin or bad syntax throws.
+    init(launch: String) throws(PipelineBuildError) {
+        GStreamerRuntime.ensureInitialized()
+        var error: UnsafeMutablePointer<GError>?
+        let parsed = gst_parse_launch_full(launch, nil, GST_PARSE_FLAG_FATAL_ERRORS, &error)
+        if let error {
+            let message = String(cString: error.pointee.message)
+            g_error_free(error)
+            if let parsed { gst_object_unref(UnsafeMutableRawPointer(parsed)) }
+            throw PipelineBuildError(detail: message)
+        }
+        guard let parsed else { throw PipelineBuildError(detail: "GStreamer could not build the pipeline") }
+        // gst_parse_launch returns a floating reference: take ownership of it.
+        gst_object_ref_sink(UnsafeMutableRawPointer(parsed))
+        element = parsed
+        livePipelines.add(1, ordering: .relaxed)
+        squarecam_weak_ref(UnsafeMutableRawPointer(parsed), { _, _ in
+            livePipelines.subtract(1, ordering: .releasing)
+        }, nil)
+    }
+
+    deinit {
+        gst_element_set_state(element, GST_STATE_NULL)
+        gst_object_unref(UnsafeMutableRawPointer(element))
+    }
+
+    /// Runs `body` with the named element; nil when there is none.
+    func withElement<Result>(named name: String, _ body: (UnsafeMutablePointer<GstElement>) -> Result) -> Result? {
+        guard let child = squarecam_bin_get_by_name(element, name) else { return nil }
+        defer { gst_object_unref(UnsafeMutableRawPointer(child)) }
+        return body(child)
+    }
+
+    /// Asks the pipeline to play; false when an element refused at once
+    /// (the reason then arrives on the bus).
+    func play() -> Bool {
+        gst_element_set_state(element, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE
+    }
+
+    /// Stops streaming and releases the devices; waits until done.
+    /// Never call it from a streaming thread: it joins them.
+    func shutDown() {
+        gst_element_set_state(element, GST_STATE_NULL)
+        _ = gst_element_get_state(element, nil, nil, GstClockTime.max)
+    }
+
+    /// GObject's reference count of the pipeline (1 when only we hold it).
+    var referenceCount: UInt32 { squarecam_object_refcount(UnsafeMutableRawPointer(element)) }
+
+    /// Sets the caps of a capsfilter element.
+    func setCaps(_ capsText: String, onElementNamed name: String) {
+        guard let caps = gst_caps_from_string(capsText) else { return }
+        defer { gst_caps_unref(caps) }
+        _ = withElement(named: name) { squarecam_set_caps(UnsafeMutableRawPointer($0), "caps", caps) }
+    }
+
+    /// Sets a boolean property of a child element.
+    func setBool(_ value: Bool, property: String, onElementNamed name: String) {
+        _ = withElement(named: name) { squarecam_set_bool(UnsafeMutableRawPointer($0), property, value ? 1 : 0) }
+    }
+}
+
+/// GStreamer could not build a pipeline (missing plugin, bad description).
+struct PipelineBuildError: Error, Sendable {
+    var detail: String
+}

@@ -1,0 +1,24 @@
+import CGStreamer
+
+/// GStreamer's process-wide set-up, done once whichever thread gets there first.
+enum GStreamerRuntime {
+    // A global `let` is initialised exactly once, under swift_once, so two
+    // threads opening cameras at the same time cannot both run gst_init.
+    private static let initialized: Bool = {
+        gst_init(nil, nil)
+        return true
+    }()
+
+    /// Initialises GStreamer if nobody has yet; cheap after the first call.
+    static func ensureInitialized() {
+        _ = initialized
+    }
+
+    /// Whether an element factory (a plugin's element) is installed.
+    static func hasElement(_ name: String) -> Bool {
+        ensureInitialized()
+        guard let factory = gst_element_factory_find(name) else { return false }
+        gst_object_unref(UnsafeMutableRawPointer(factory))
+        return true
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import SquareCamCore
+
+/// The text of a capture pipeline (gst-launch syntax), built from pure values.
+///
+/// Shape: `source ! (jpegdec) ! tee`, then two branches. The still branch keeps
+/// the latest frame in the camera's own format (converted only at shutter time);
+/// the viewfinder branch crops the centre square, scales it down and converts to
+/// RGBA behind a leaky queue, so a slow viewer drops frames instead of stalling
+/// the camera.
+struct PipelineDescription: Hashable, Sendable {
+    static let stillSinkName = "still"
+    static let viewfinderSinkName = "viewfinder"
+    static let viewfinderCapsName = "viewfindercaps"
+    static let viewfinderValveName = "viewfindervalve"
+    /// Frames per second of a `file:` camera: the still image repeated.
+    static let imageFileFramesPerSecond = 30
+
+    var source: CameraSource
+    /// The mode to request from a device; nil lets the source choose.
+    var mode: CameraMode?
+    var viewfinderSide: Int
+
+    var launchText: String {
+        ([sourceChain + " ! tee name=split", stillBranch, viewfinderBranch] + extraChains)
+            .joined(separator: " ")
+    }
+
+    /// Further chains feeding the source (the test pattern's two generators).
+    private var extraChains: [String] {
+        guard case .testPattern(let size, let rate) = source else { return [] }
+        return Self.testPatternInputs(size: size, framesPerSecond: rate)
+    }
+
+    private var sourceChain: String {
+        switch source {
+        case .testPattern(let size, let rate):
+            return Self.testPatternMixer(size: size, framesPerSecond: rate)
+        case .imageFile(let path):
+            // videoflip honours an EXIF orientation tag; imagefreeze repeats the
+            // picture as a live stream.
+            return "filesrc location=\(Self.quoted(path)) ! decodebin ! videoconvert"
+                + " ! videoflip video-direction=auto ! imagefreeze is-live=true"
+                + " ! video/x-raw,framerate=\(Self.imageFileFramesPerSecond)/1"
+        case .v4l2(let path):
+            return "v4l2src device=\(Self.quoted(path))" + modeSection
+        case .pipewire(let serial, let fd):
+            let remote = fd.map { " fd=\($0)" } ?? ""
+            return "pipewiresrc target-object=\(Self.quoted(serial))\(remote)" + modeSection
+        case .libcamera(let name):
+            return "libcamerasrc camera-name=\(Self.quoted(name))" + modeSection
+        }
+    }
+
+    /// Caps pinning the chosen mode, then a decoder when the mode is compressed.
+    private var modeSection: String {
+        guard let mode else { return " ! decodebin ! videoconvert" }
+        let rate = FrameRate(mode.framesPerSecond)
+        let geometry = "width=\(mode.size.width),height=\(mode.size.height),framerate=\(rate.numerator)/\(rate.denominator)"
+        if mode.format == CameraModeFormat.motionJPEG {
+            return " ! image/jpeg,\(geometry) ! jpegdec"
+        }
+        return " ! video/x-raw,format=\(mode.format),\(geometry)"
+    }
+
+    private var stillBranch: String {
+        // Every tee branch needs its own queue (thread), or the branches stall
+        // each other; leaky with room for one frame, the newest wins. Sinks are
+        // async=false: a closed viewfinder valve means that sink never gets a
+        // frame, and an async sink would then hold the pipeline out of PLAYING.
+        "split. ! \(Self.leakyQueue) ! appsink name=\(Self.stillSinkName) caps=video/x-raw max-buffers=1 drop=true sync=false async=false"
+    }
+
+    private static let leakyQueue = "queue leaky=downstream max-size-buffers=1 max-size-bytes=0 max-size-time=0"
+
+    private var viewfinderBranch: String {
+        "split. ! \(Self.leakyQueue)"
+            + " ! valve name=\(Self.viewfinderValveName) drop=true"
+            + " ! aspectratiocrop aspect-ratio=1/1 ! videoscale ! videoconvert"
+            + " ! capsfilter name=\(Self.viewfinderCapsName) caps=\(Self.quoted(Self.viewfinderCaps(side: viewfinderSide)))"
+            + " ! appsink name=\(Self.viewfinderSinkName) max-buffers=1 drop=true sync=false async=false"
+    }
+
+    /// Caps of viewfinder frames: RGBA, square pixels, side×side.
+    static func viewfinderCaps(side: Int) -> String {
+        "video/x-raw,format=RGBA,width=\(side),height=\(side),pixel-aspect-ratio=1/1"
+    }
+
+    /// The moving test pattern: SMPTE colour bars with a bouncing ball in a
+    /// square box in the bottom-right corner (a quarter of the height), so
+    /// successive frames differ while the bars stay where tests expect them.
+    static func testPatternMixer(size: PixelSize, framesPerSecond rate: Int) -> String {
+        let box = TestPattern.ballBox(for: size)
+        return "compositor name=pattern background=black"
+            + " sink_1::xpos=\(box.x) sink_1::ypos=\(box.y)"
+            + " ! \(testPatternCaps(rate)),width=\(size.width),height=\(size.height)"
+    }
+
+    static func testPatternInputs(size: PixelSize, framesPerSecond rate: Int) -> [String] {
+        let box = TestPattern.ballBox(for: size)
+        return [
+            "videotestsrc is-live=true pattern=smpte"
+                + " ! \(testPatternCaps(rate)),width=\(size.width),height=\(size.height) ! pattern.sink_0",
+            "videotestsrc is-live=true pattern=ball animation-mode=frames"
+                + " ! \(testPatternCaps(rate)),width=\(box.width),height=\(box.height) ! pattern.sink_1",
+        ]
+    }
+
+    private static func testPatternCaps(_ rate: Int) -> String {
+        "video/x-raw,format=I420,framerate=\(rate)/1"
+    }
+
+    /// A string literal in gst-launch syntax.
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}

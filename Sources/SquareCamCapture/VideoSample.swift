@@ -1,0 +1,126 @@
+import CGStreamer
+import SquareCamCore
+
+/// One frame as GStreamer delivered it (a GstSample reference: buffer + caps).
+/// Holding it costs no copy; pixels are read only when a `Frame` is made.
+final class VideoSample: @unchecked Sendable {
+    // @unchecked: a GstSample is immutable once delivered and its refcount is atomic.
+    private let sample: OpaquePointer
+
+    /// Takes over a reference the caller owns (transfer full).
+    init(adopting sample: OpaquePointer) {
+        self.sample = sample
+    }
+
+    deinit {
+        gst_sample_unref(sample)
+    }
+
+    /// The frame's size and GStreamer format name, from its caps.
+    var videoFormat: (size: PixelSize, format: String)? {
+        withVideoInfo { info in
+            let name = gst_video_format_to_string(squarecam_video_info_format(info)).map { String(cString: $0) } ?? "?"
+            return (PixelSize(width: Int(info.pointee.width), height: Int(info.pointee.height)), name)
+        }
+    }
+
+    /// The frame's pixels copied into `layout`, converting when GStreamer's
+    /// format differs (the only place a live camera spends CPU on a still).
+    func makeFrame(layout: Frame.Layout) throws(SampleConversionError) -> Frame {
+        guard let buffer = gst_sample_get_buffer(sample) else { throw .noPixels }
+        let result: Result<Frame, SampleConversionError>? = withVideoInfo { info in
+            let target = Self.videoFormat(for: layout)
+            var source = GstVideoFrame()
+            guard gst_video_frame_map(&source, info, buffer, GST_MAP_READ) != 0 else {
+                return .failure(.unmappable)
+            }
+            defer { gst_video_frame_unmap(&source) }
+            if squarecam_video_info_format(info) == target {
+                return .success(Self.copy(&source, layout: layout))
+            }
+            return Self.convert(&source, from: info, to: target, layout: layout)
+        }
+        guard let result else { throw .unknownFormat }
+        return try result.get()
+    }
+
+    private func withVideoInfo<Result>(_ body: (UnsafeMutablePointer<GstVideoInfo>) -> Result) -> Result? {
+        guard let caps = gst_sample_get_caps(sample), let info = gst_video_info_new() else { return nil }
+        defer { gst_video_info_free(info) }
+        guard gst_video_info_from_caps(info, caps) != 0 else { return nil }
+        return body(info)
+    }
+
+    private static func videoFormat(for layout: Frame.Layout) -> GstVideoFormat {
+        switch layout {
+        case .rgb: GST_VIDEO_FORMAT_RGB
+        case .rgba: GST_VIDEO_FORMAT_RGBA
+        case .gray: GST_VIDEO_FORMAT_GRAY8
+        case .i420: GST_VIDEO_FORMAT_I420
+        }
+    }
+
+    private static func convert(
+        _ source: inout GstVideoFrame,
+        from info: UnsafeMutablePointer<GstVideoInfo>,
+        to format: GstVideoFormat,
+        layout: Frame.Layout
+    ) -> Result<Frame, SampleConversionError> {
+        guard let targetInfo = gst_video_info_new() else { return .failure(.unknownFormat) }
+        defer { gst_video_info_free(targetInfo) }
+        guard gst_video_info_set_format(targetInfo, format, UInt32(info.pointee.width), UInt32(info.pointee.height)) != 0,
+              let converter = gst_video_converter_new(info, targetInfo, nil)
+        else { return .failure(.unknownFormat) }
+        defer { gst_video_converter_free(converter) }
+        guard let buffer = gst_buffer_new_allocate(nil, targetInfo.pointee.size, nil) else {
+            return .failure(.unmappable)
+        }
+        defer { gst_buffer_unref(buffer) }
+        var target = GstVideoFrame()
+        guard gst_video_frame_map(&target, targetInfo, buffer, GST_MAP_WRITE) != 0 else {
+            return .failure(.unmappable)
+        }
+        defer { gst_video_frame_unmap(&target) }
+        gst_video_converter_frame(converter, &source, &target)
+        return .success(copy(&target, layout: layout))
+    }
+
+    /// Copies a mapped frame into tightly packed planes.
+    private static func copy(_ frame: inout GstVideoFrame, layout: Frame.Layout) -> Frame {
+        let width = Int(squarecam_video_frame_width(&frame))
+        let height = Int(squarecam_video_frame_height(&frame))
+        let planes = (0..<layout.planeCount).map { index -> Frame.Plane in
+            let (rowBytes, rows) = planeGeometry(layout: layout, plane: index, width: width, height: height)
+            let stride = Int(squarecam_video_frame_stride(&frame, UInt32(index)))
+            let base = squarecam_video_frame_plane(&frame, UInt32(index))!
+            let bytes = [UInt8](unsafeUninitializedCapacity: rowBytes * rows) { output, count in
+                if stride == rowBytes {
+                    output.baseAddress!.initialize(from: base, count: rowBytes * rows)
+                } else {
+                    for row in 0..<rows {
+                        (output.baseAddress! + row * rowBytes).initialize(from: base + row * stride, count: rowBytes)
+                    }
+                }
+                count = rowBytes * rows
+            }
+            return Frame.Plane(bytes: bytes, stride: rowBytes)
+        }
+        return Frame(size: PixelSize(width: width, height: height), layout: layout, planes: planes)
+    }
+
+    private static func planeGeometry(layout: Frame.Layout, plane: Int, width: Int, height: Int) -> (Int, Int) {
+        switch layout {
+        case .rgb: (width * 3, height)
+        case .rgba: (width * 4, height)
+        case .gray: (width, height)
+        case .i420: plane == 0 ? (width, height) : ((width + 1) / 2, (height + 1) / 2)
+        }
+    }
+}
+
+/// A delivered frame could not be read.
+enum SampleConversionError: Error, Sendable {
+    case noPixels
+    case unmappable
+    case unknownFormat
+}

@@ -17,6 +17,8 @@ enum ShootCommand: Command {
             .flag("overwrite", "Replace the --output file if it exists (otherwise that is an error)."),
             .value("delay", short: "d", "S", "Wait S seconds (decimals allowed) after the camera starts before taking the photo."),
             .value("skip", "N", "Skip the first N frames, while a webcam's exposure settles (default 0 for the test pattern, 5 for real cameras)."),
+            .value("count", short: "n", "N", "Take N photos (default 1), one every --interval seconds, each printed as it is saved."),
+            .value("interval", "S", "Seconds between photos with --count (default 0: as fast as the camera delivers)."),
             .flag("mirror", "Save the photo mirrored left to right, as a front camera's viewfinder shows it."),
             .flag("require-camera", "Fail (exit 3) instead of falling back to the test pattern when no real camera is found."),
             .flag("json", "Print a JSON object (path, width, height, camera, timings) instead of the path."),
@@ -27,6 +29,7 @@ enum ShootCommand: Command {
             ("squarecam shoot --size 1080 --output avatar.jpg", "a 1080x1080 photo saved as avatar.jpg"),
             ("squarecam shoot --camera /dev/video2 --delay 3 --skip 10", "wait for exposure, then shoot from the second camera"),
             ("squarecam shoot --camera test:3840x2160 --json", "a 2160x2160 test photo; prints path, size and timings as JSON"),
+            ("squarecam shoot --count 10 --interval 60 --output timelapse/", "a photo a minute for ten minutes"),
         ],
         notes: [ExitCode.helpParagraph([.success, .usage, .noCamera, .permissionDenied, .cameraFailed, .writeFailed])]
     )
@@ -56,57 +59,56 @@ enum ShootCommand: Command {
     }
 
     private static func shoot(with camera: GStreamerCamera, _ request: ShootRequest) async -> ExitCode {
-        let launched = ContinuousClock.now
         do {
             try await camera.start()
         } catch {
             await camera.stop()
-            let failure = error as? CameraFailure ?? .failed(camera: camera.cameraDescription.name, detail: String(describing: error))
-            Console.report(failure.description)
-            return exitCode(for: failure)
+            return report(error, camera: camera)
         }
         let firstFrame = ContinuousClock.now
-        if request.delaySeconds > 0 {
-            try? await Task.sleep(for: .milliseconds(Int(request.delaySeconds * 1000)))
+        for shot in 1...request.count {
+            let wait = shot == 1 ? request.delaySeconds : request.intervalSeconds
+            if wait > 0 {
+                try? await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+            }
+            let shutter = ContinuousClock.now
+            let frame: Frame
+            do {
+                frame = try await camera.capturePhoto()
+            } catch {
+                await camera.stop()
+                return report(error, camera: camera)
+            }
+            if shot == request.count {
+                // The last photo is in memory: release the camera while it is encoded and written.
+                Task { await camera.stop() }
+            }
+            let saved: SavedPhoto
+            do {
+                saved = try save(frame, request, camera: camera.cameraDescription)
+            } catch {
+                await camera.stop()
+                Console.report((error as? PhotoWriteError)?.description ?? "could not make the photo: \(error)")
+                return error is PhotoWriteError ? .writeFailed : .failure
+            }
+            let timings = ShootTimings(
+                launchToFirstFrame: processLaunch.duration(to: firstFrame),
+                shutterToFile: shutter.duration(to: .now)
+            )
+            Console.out(request.json
+                ? ShootReport(path: saved.path, size: saved.size, camera: camera, timings: timings).json + "\n"
+                : saved.path + "\n")
         }
-
-        let shutter = ContinuousClock.now
-        let frame: Frame
-        do {
-            frame = try await camera.capturePhoto()
-        } catch {
-            await camera.stop()
-            let failure = error as? CameraFailure ?? .failed(camera: camera.cameraDescription.name, detail: String(describing: error))
-            Console.report(failure.description)
-            return exitCode(for: failure)
-        }
-        // The photo is in memory: release the camera while it is encoded and written.
-        let stopping = Task { await camera.stop() }
-
-        let saved: SavedPhoto
-        do {
-            saved = try save(frame, request, camera: camera.cameraDescription)
-        } catch let error as PhotoWriteError {
-            await stopping.value
-            Console.report(error.description)
-            return .writeFailed
-        } catch {
-            await stopping.value
-            Console.report("could not make the photo: \(error)")
-            return .failure
-        }
-        let written = ContinuousClock.now
-        await stopping.value
-
-        let timings = ShootTimings(
-            launchToFirstFrame: launched.duration(to: firstFrame),
-            shutterToFile: shutter.duration(to: written),
-            total: launched.duration(to: written)
-        )
-        Console.out(request.json
-            ? ShootReport(path: saved.path, size: saved.size, camera: camera, timings: timings).json + "\n"
-            : saved.path + "\n")
+        await camera.stop()
         return .success
+    }
+
+    /// Says what went wrong with the camera; returns the exit code for it.
+    private static func report(_ error: any Error, camera: GStreamerCamera) -> ExitCode {
+        let failure = error as? CameraFailure
+            ?? .failed(camera: camera.cameraDescription.name, detail: String(describing: error))
+        Console.report(failure.description)
+        return exitCode(for: failure)
     }
 
     private struct SavedPhoto {

@@ -6,7 +6,6 @@ import SquareCamCore
 struct ShootTimings {
     let launchToFirstFrame: Duration
     let shutterToFile: Duration
-    let total: Duration
 }
 
 /// What `squarecam shoot --json` prints.
@@ -20,7 +19,6 @@ struct ShootReport: Encodable {
     struct Timings: Encodable {
         let launchToFirstFrameMs: Double
         let shutterToFileMs: Double
-        let totalMs: Double
     }
 
     let path: String
@@ -40,8 +38,7 @@ struct ShootReport: Encodable {
         )
         self.timings = Timings(
             launchToFirstFrameMs: timings.launchToFirstFrame.milliseconds,
-            shutterToFileMs: timings.shutterToFile.milliseconds,
-            totalMs: timings.total.milliseconds
+            shutterToFileMs: timings.shutterToFile.milliseconds
         )
     }
 

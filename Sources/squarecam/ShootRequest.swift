@@ -16,6 +16,8 @@ struct ShootRequest {
     let destination: Destination
     let overwrite: Bool
     let delaySeconds: Double
+    let count: Int
+    let intervalSeconds: Double
     let skipFrames: Int?
     let mirror: Bool
     let requireCamera: Bool
@@ -31,12 +33,16 @@ struct ShootRequest {
         quality = try arguments.integer("quality", in: 1...100) ?? 92
         delaySeconds = try arguments.decimal("delay", in: 0...3600) ?? 0
         skipFrames = try arguments.integer("skip", in: 0...1000)
+        count = try arguments.integer("count", in: 1...100_000) ?? 1
+        intervalSeconds = try arguments.decimal("interval", in: 0...86_400) ?? 0
         overwrite = arguments.flag("overwrite")
         mirror = arguments.flag("mirror")
         requireCamera = arguments.flag("require-camera")
         json = arguments.flag("json")
         destination = try Self.destination(arguments.string("output"))
-        if overwrite, case .file = destination {} else if overwrite {
+        if case .file = destination {
+            if count > 1 { throw UsageError(message: "--count saves several photos: give --output a folder, not a file.") }
+        } else if overwrite {
             throw UsageError(message: "--overwrite goes with --output FILE; photos saved into a folder never replace anything.")
         }
     }

@@ -4,6 +4,9 @@ import Glibc
 import SquareCamApp
 import SquareCamCore
 
+/// When the process started, for launch → first frame timings.
+let processLaunch = ContinuousClock.now
+
 /// `squarecam` with no command opens the app; otherwise runs one command.
 @MainActor
 func main(_ arguments: [String]) async -> ExitCode {

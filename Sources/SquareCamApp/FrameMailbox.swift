@@ -1,0 +1,51 @@
+import CGtk
+import SquareCamCore
+import Synchronization
+
+/// Carries viewfinder frames from the camera's streaming thread to the main
+/// thread, one at a time: a new frame replaces one not yet shown (counted as
+/// dropped), so the display never queues up behind the camera.
+final class FrameMailbox: Sendable {
+    private struct Slot {
+        var frame: Frame?
+        var received = 0
+        var replaced = 0
+    }
+
+    private let slot = Mutex(Slot())
+    /// Receives each frame; set and called on the main thread only.
+    nonisolated(unsafe) var consumer: (@MainActor (Frame) -> Void)?
+
+    /// Frames posted so far, and how many were replaced before they were shown.
+    var counts: (received: Int, replaced: Int) {
+        slot.withLock { ($0.received, $0.replaced) }
+    }
+
+    /// Called on the streaming thread; returns at once.
+    func post(_ frame: Frame) {
+        let wasEmpty = slot.withLock { slot -> Bool in
+            let wasEmpty = slot.frame == nil
+            if !wasEmpty { slot.replaced += 1 }
+            slot.frame = frame
+            slot.received += 1
+            return wasEmpty
+        }
+        // Only the first frame into an empty slot schedules a delivery; later
+        // ones ride along with it.
+        guard wasEmpty else { return }
+        let context = Unmanaged.passRetained(self).toOpaque()
+        g_idle_add_full(G_PRIORITY_DEFAULT, { data in
+            let mailbox = Unmanaged<FrameMailbox>.fromOpaque(data!).takeRetainedValue()
+            MainActor.assumeIsolated { mailbox.deliver() }
+            return 0  // G_SOURCE_REMOVE
+        }, context, nil)
+    }
+
+    @MainActor private func deliver() {
+        guard let frame = slot.withLock({ slot -> Frame? in
+            defer { slot.frame = nil }
+            return slot.frame
+        }) else { return }
+        consumer?(frame)
+    }
+}

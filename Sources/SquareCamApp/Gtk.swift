@@ -1,0 +1,147 @@
+import CGtk
+
+/// A GTK widget pointer, as GTK's constructors return it.
+typealias Widget = UnsafeMutablePointer<GtkWidget>
+
+/// Reinterprets a GObject pointer as another class in its hierarchy (the C
+/// casting macros do the same; GTK checks the type in its own calls).
+func gcast<From, To>(_ pointer: UnsafeMutablePointer<From>, to _: To.Type = To.self) -> UnsafeMutablePointer<To> {
+    UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: To.self)
+}
+
+/// The same casts for classes Swift imports as opaque pointers (GTK's final types).
+func gcast<From>(_ pointer: UnsafeMutablePointer<From>) -> OpaquePointer {
+    OpaquePointer(pointer)
+}
+
+func gcast<To>(_ pointer: OpaquePointer, to _: To.Type = To.self) -> UnsafeMutablePointer<To> {
+    UnsafeMutablePointer<To>(pointer)
+}
+
+func gcast(_ pointer: OpaquePointer) -> OpaquePointer {
+    pointer
+}
+
+/// Widget-wide settings every control gets: tooltips, accessible names, style.
+@MainActor
+enum WidgetStyle {
+    /// Sets the tooltip and the accessible label (screen readers) in one go.
+    static func describe(_ widget: Widget, label: String, tooltip: String? = nil) {
+        gtk_widget_set_tooltip_text(widget, tooltip ?? label)
+        squarecam_accessible_set_label(widget, label)
+    }
+
+    static func addClass(_ widget: Widget, _ name: String) {
+        gtk_widget_add_css_class(widget, name)
+    }
+
+    static func removeClass(_ widget: Widget, _ name: String) {
+        gtk_widget_remove_css_class(widget, name)
+    }
+
+    static func margins(_ widget: Widget, _ value: Int32) {
+        gtk_widget_set_margin_top(widget, value)
+        gtk_widget_set_margin_bottom(widget, value)
+        gtk_widget_set_margin_start(widget, value)
+        gtk_widget_set_margin_end(widget, value)
+    }
+
+    static func expand(_ widget: Widget, horizontally: Bool = true, vertically: Bool = true) {
+        gtk_widget_set_hexpand(widget, horizontally ? 1 : 0)
+        gtk_widget_set_vexpand(widget, vertically ? 1 : 0)
+    }
+
+    static func setVisible(_ widget: Widget, _ visible: Bool) {
+        gtk_widget_set_visible(widget, visible ? 1 : 0)
+    }
+
+    static func setSensitive(_ widget: Widget, _ sensitive: Bool) {
+        gtk_widget_set_sensitive(widget, sensitive ? 1 : 0)
+    }
+
+    /// Loads the app's style sheet for the whole display.
+    static func installStyleSheet(_ css: String) {
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(
+            gdk_display_get_default(), squarecam_style_provider(provider),
+            guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(provider)
+    }
+}
+
+/// Constructors for the plain widgets the pages are built from.
+@MainActor
+enum Make {
+    static func button(label: String? = nil, icon: String? = nil, tooltip: String, accessibleLabel: String? = nil) -> Widget {
+        let button: Widget
+        if let icon, let label {
+            button = gtk_button_new()
+            let content = adw_button_content_new()!
+            adw_button_content_set_icon_name(gcast(content), icon)
+            adw_button_content_set_label(gcast(content), label)
+            adw_button_content_set_use_underline(gcast(content), 1)
+            gtk_button_set_child(gcast(button), content)
+        } else if let icon {
+            button = gtk_button_new_from_icon_name(icon)
+        } else {
+            button = gtk_button_new_with_mnemonic(label ?? "")
+        }
+        WidgetStyle.describe(button, label: accessibleLabel ?? label ?? tooltip, tooltip: tooltip)
+        return button
+    }
+
+    static func toggleButton(icon: String, tooltip: String) -> Widget {
+        let button = gtk_toggle_button_new()!
+        gtk_button_set_icon_name(gcast(button), icon)
+        WidgetStyle.describe(button, label: tooltip)
+        return button
+    }
+
+    static func label(_ text: String, classes: [String] = []) -> Widget {
+        let label = gtk_label_new(text)!
+        for name in classes { WidgetStyle.addClass(label, name) }
+        return label
+    }
+
+    static func box(vertical: Bool, spacing: Int32 = 0, _ children: [Widget] = []) -> Widget {
+        let box = gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, spacing)!
+        for child in children { gtk_box_append(gcast(box), child) }
+        return box
+    }
+
+    static func centerBox(start: Widget?, center: Widget?, end: Widget?) -> Widget {
+        let box = gtk_center_box_new()!
+        if let start { gtk_center_box_set_start_widget(gcast(box), start) }
+        if let center { gtk_center_box_set_center_widget(gcast(box), center) }
+        if let end { gtk_center_box_set_end_widget(gcast(box), end) }
+        return box
+    }
+
+    /// A square frame: its child fills the largest centred square of the space.
+    static func squareFrame(_ child: Widget) -> Widget {
+        let frame = gtk_aspect_frame_new(0.5, 0.5, 1, 0)!
+        gtk_aspect_frame_set_child(gcast(frame), child)
+        WidgetStyle.expand(frame)
+        return frame
+    }
+
+    static func overlay(_ main: Widget, _ layers: [Widget]) -> Widget {
+        let overlay = gtk_overlay_new()!
+        gtk_overlay_set_child(gcast(overlay), main)
+        for layer in layers {
+            gtk_overlay_add_overlay(gcast(overlay), layer)
+            gtk_widget_set_can_target(layer, 0)
+        }
+        return overlay
+    }
+
+    /// A picture that scales its paintable down to the space given, keeping its shape.
+    static func picture() -> Widget {
+        let picture = gtk_picture_new()!
+        gtk_picture_set_can_shrink(gcast(picture), 1)
+        gtk_picture_set_content_fit(gcast(picture), GTK_CONTENT_FIT_CONTAIN)
+        WidgetStyle.expand(picture)
+        return picture
+    }
+}

@@ -1,0 +1,34 @@
+import CGtk
+
+/// Opening things outside the app: the photo in the default viewer, the
+/// desktop's privacy settings.
+@MainActor
+enum Launcher {
+    /// Opens a file with the desktop's default application for its type.
+    static func openFile(_ path: String) {
+        let file = g_file_new_for_path(path)
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        let uri = g_file_get_uri(file)
+        defer { g_free(uri) }
+        var error: UnsafeMutablePointer<GError>?
+        if g_app_info_launch_default_for_uri(uri, nil, &error) == 0, let error {
+            Log.line("squarecam: could not open \(path): \(String(cString: error.pointee.message))")
+            g_error_free(error)
+        }
+    }
+
+    /// Opens the desktop's camera privacy settings; false when there are none.
+    static func openPrivacySettings() -> Bool {
+        // GNOME 42+ and KDE Plasma, in that order; other desktops have no camera page.
+        let candidates: [[String]] = [["gnome-control-center", "camera"], ["systemsettings", "kcm_camera"]]
+        for command in candidates {
+            guard let found = g_find_program_in_path(command[0]) else { continue }
+            g_free(found)
+            var error: UnsafeMutablePointer<GError>?
+            let launched = command.joined(separator: " ").withCString { g_spawn_command_line_async($0, &error) }
+            if launched != 0 { return true }
+            if let error { g_error_free(error) }
+        }
+        return false
+    }
+}

@@ -1,0 +1,42 @@
+import CGtk
+
+/// The live page: viewfinder above, controls below (timer, shutter, grid).
+@MainActor
+final class LivePage {
+    let widget: Widget
+    let viewfinder = Viewfinder()
+    let shutterButton: Widget
+    let timerButton: Widget
+    let gridButton: Widget
+    let mirrorButton: Widget
+
+    init() {
+        shutterButton = gtk_button_new()
+        let icon = gtk_image_new_from_icon_name("camera-photo-symbolic")!
+        gtk_image_set_pixel_size(gcast(icon), 32)
+        gtk_button_set_child(gcast(shutterButton), icon)
+        WidgetStyle.addClass(shutterButton, "shutter")
+        WidgetStyle.describe(shutterButton, label: localized("Take Photo"), tooltip: localized("Take Photo (Space)"))
+
+        timerButton = Make.button(label: localized("Off"), icon: "alarm-symbolic", tooltip: localized("Countdown: off, 3 or 10 seconds (T)"),
+                                  accessibleLabel: localized("Countdown"))
+        WidgetStyle.addClass(timerButton, "flat")
+        gridButton = Make.toggleButton(icon: "view-grid-symbolic", tooltip: localized("Rule-of-Thirds Grid (G)"))
+        WidgetStyle.addClass(gridButton, "flat")
+        mirrorButton = Make.toggleButton(icon: "object-flip-horizontal-symbolic", tooltip: localized("Mirror the Viewfinder (M)"))
+        WidgetStyle.addClass(mirrorButton, "flat")
+
+        let end = Make.box(vertical: false, spacing: 6, [mirrorButton, gridButton])
+        let controls = Make.centerBox(start: timerButton, center: shutterButton, end: end)
+        WidgetStyle.addClass(controls, "capture-controls")
+        WidgetStyle.margins(controls, 12)
+        widget = Make.box(vertical: true, spacing: 0, [viewfinder.widget, controls])
+    }
+
+    /// Shows the countdown choice on the timer button.
+    func showTimer(_ seconds: Int) {
+        let text = seconds == 0 ? localized("Off") : localized("{seconds} s", ["seconds": String(seconds)])
+        let content = gtk_button_get_child(gcast(timerButton))!
+        adw_button_content_set_label(gcast(content), text)
+    }
+}

@@ -1,0 +1,246 @@
+import CGtk
+import Foundation
+import SquareCamCore
+import SquareCamImaging
+
+/// Carrying out the capture flow's actions.
+extension MainWindow {
+    func perform(_ action: CaptureFlow.Action) {
+        switch action {
+        case .checkPermission:
+            let authorization = CameraOpener.authorization(for: try? openCameraIfNeeded())
+            Task { @MainActor in self.send(.permissionChecked(authorization)) }
+        case .requestPermission:
+            break  // The status page asks; its buttons answer.
+        case .openPrivacySettings:
+            openPrivacySettings()
+        case .startCamera:
+            startCamera()
+        case .startTestPattern:
+            cameraSpec = "test"
+            closeCamera()
+            startCamera()
+        case .stopCamera:
+            closeCamera()
+        case .capture:
+            capture()
+        case .showLive:
+            showLive()
+        case .showReview(let photo):
+            showReview(photo)
+        case .openEditor(let photo):
+            openEditor(photo)
+        case .save(let photo):
+            save(photo, to: nil)
+        case .saveAs(let photo, let path):
+            save(photo, to: path)
+        case .showSaved(let path):
+            showSaved(path)
+        case .showError(let message):
+            showError(message)
+        case .forget(let photo):
+            shots[photo.id] = nil
+            review.clear()
+            editor.close()
+        }
+    }
+
+    // MARK: Camera
+
+    /// The camera for the current spec, opened (not started) once.
+    @discardableResult
+    func openCameraIfNeeded() throws -> any Camera {
+        if let camera { return camera }
+        let opened = try CameraOpener.open(spec: cameraSpec)
+        opened.setFailureHandler { [weak self] failure in
+            Task { @MainActor in self?.send(.cameraFailed(failure)) }
+        }
+        camera = opened
+        return opened
+    }
+
+    func startCamera() {
+        let opened: any Camera
+        do {
+            opened = try openCameraIfNeeded()
+        } catch {
+            let failure = error as? CameraFailure ?? .failed(camera: cameraSpec ?? "auto", detail: "\(error)")
+            Task { @MainActor in self.send(.cameraFailed(failure)) }
+            return
+        }
+        live.viewfinder.mirrored = opened.cameraDescription.facing == .front
+        gtk_toggle_button_set_active(gcast(live.mirrorButton), live.viewfinder.mirrored ? 1 : 0)
+        Task { @MainActor in
+            do {
+                try await opened.start()
+                guard self.camera === opened else { return }
+                self.send(.cameraStarted)
+            } catch {
+                guard self.camera === opened else { return }
+                let failure = error as? CameraFailure ?? .failed(camera: opened.cameraDescription.name, detail: "\(error)")
+                self.send(.cameraFailed(failure))
+            }
+        }
+    }
+
+    /// Stops and forgets the camera (a new one is opened on the next start).
+    func closeCamera() {
+        live.viewfinder.detach()
+        guard let closing = camera else { return }
+        camera = nil
+        closing.setFailureHandler(nil)
+        Task { await closing.stop() }
+    }
+
+    func showLive() {
+        guard let camera else { return }
+        live.viewfinder.paused = false
+        live.viewfinder.attach(camera)
+        gtk_widget_grab_focus(live.shutterButton)
+    }
+
+    func frameShown() {
+        if flow.state == .live || flow.state == .capturing {
+            statistics.liveStarted(framesShown: live.viewfinder.framesShown - 1)
+        }
+    }
+
+    // MARK: Shutter
+
+    /// The shutter button, Space or Enter: counts down first when a countdown is set.
+    func shutterPressed() {
+        if let countdownTask {
+            // Pressing again during the countdown cancels it.
+            countdownTask.cancel()
+            self.countdownTask = nil
+            live.viewfinder.setCountdown(nil)
+            return
+        }
+        guard flow.state == .live else { return }
+        let seconds = preferences.countdownSeconds
+        guard seconds > 0 else {
+            send(.shutter)
+            return
+        }
+        countdownTask = Task { @MainActor in
+            defer { self.countdownTask = nil; self.live.viewfinder.setCountdown(nil) }
+            for remaining in stride(from: seconds, to: 0, by: -1) {
+                self.live.viewfinder.setCountdown(remaining)
+                do { try await Task.sleep(for: .seconds(1)) } catch { return }
+            }
+            self.live.viewfinder.setCountdown(nil)
+            self.send(.shutter)
+        }
+    }
+
+    func capture() {
+        guard let camera else {
+            Task { @MainActor in self.send(.captureFailed(message: localized("The camera is not running."))) }
+            return
+        }
+        statistics.shutter()
+        live.viewfinder.playFlash()
+        if preferences.shutterSound { ShutterSound.play() }
+        let name = camera.cameraDescription.name
+        let id = nextShotID
+        nextShotID += 1
+        Task { @MainActor in
+            do {
+                let frame = try await camera.capturePhoto()
+                let crop = frame.size.centeredSquare
+                var shot = Shot(frame: frame, cameraName: name, date: Date())
+                // Encoded now, off the main thread: review shows these very bytes.
+                let snapshot = shot
+                let jpeg = try await Task.detached { try PhotoDeveloper.encode(snapshot, crop: crop) }.value
+                shot.encoded = (crop, jpeg)
+                self.shots[id] = shot
+                self.send(.photoCaptured(CapturedPhoto(id: id, frameSize: frame.size, crop: crop)))
+            } catch {
+                self.send(.captureFailed(message: localized("The photo could not be taken: {reason}", ["reason": "\(error)"])))
+            }
+        }
+    }
+
+    // MARK: Review, editor, saving
+
+    func showReview(_ photo: CapturedPhoto) {
+        live.viewfinder.paused = true
+        guard let shot = shots[photo.id], let encoded = shot.encoded, encoded.crop == photo.crop,
+              let texture = PhotoDeveloper.texture(jpeg: encoded.jpeg) else {
+            showError(localized("The photo could not be shown."))
+            return
+        }
+        review.show(texture: texture)
+        g_object_unref(UnsafeMutableRawPointer(texture))
+        statistics.reviewShown()
+        gtk_widget_grab_focus(review.saveButton)
+    }
+
+    func openEditor(_ photo: CapturedPhoto) {
+        guard let shot = shots[photo.id] else { return }
+        Task { @MainActor in
+            let frame = shot.frame
+            guard let jpeg = try? await Task.detached(operation: { try PhotoDeveloper.preview(frame) }).value,
+                  let texture = PhotoDeveloper.texture(jpeg: jpeg) else {
+                self.showError(localized("The photo could not be shown."))
+                return
+            }
+            self.editor.open(texture: texture, frameSize: photo.frameSize, crop: photo.crop)
+            g_object_unref(UnsafeMutableRawPointer(texture))
+            gtk_widget_grab_focus(self.editor.canvas)
+        }
+    }
+
+    /// Writes the photo's square to the photos folder (or to `path`).
+    func save(_ photo: CapturedPhoto, to path: String?) {
+        guard let shot = shots[photo.id] else { return }
+        Task { @MainActor in
+            let result: Result<String, Error> = await Task.detached { [shot] in
+                do {
+                    let jpeg: [UInt8]
+                    if let encoded = shot.encoded, encoded.crop == photo.crop {
+                        jpeg = encoded.jpeg
+                    } else {
+                        jpeg = try PhotoDeveloper.encode(shot, crop: photo.crop)
+                    }
+                    if let path {
+                        try AtomicFileWriter.write(jpeg, toPath: path, replaceExisting: true)
+                        return .success(path)
+                    }
+                    let library = PhotoLibrary.standard()
+                    let date = shot.date
+                    return .success(try library.save(jpeg) { PhotoDeveloper.fileName(for: date, attempt: $0) })
+                } catch {
+                    return .failure(error)
+                }
+            }.value
+            switch result {
+            case .success(let saved):
+                self.send(.photoSaved(path: saved))
+            case .failure(let error):
+                self.send(.saveFailed(message: "\(error)"))
+                self.review.showProblem(localized("The photo was not saved. {reason}", ["reason": "\(error)"]))
+            }
+        }
+    }
+
+    func showSaved(_ path: String) {
+        lastSavedPath = path
+        let toast = adw_toast_new(localized("Photo saved"))!
+        adw_toast_set_button_label(toast, localized("_Open"))
+        adw_toast_set_timeout(toast, 4)
+        Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked") { [weak self] in
+            guard let path = self?.lastSavedPath else { return }
+            Launcher.openFile(path)
+        }
+        adw_toast_overlay_add_toast(gcast(toasts), toast)
+        Log.line("squarecam: saved \(path)")
+    }
+
+    func showError(_ message: String) {
+        let toast = adw_toast_new(message)!
+        adw_toast_set_timeout(toast, 6)
+        adw_toast_overlay_add_toast(gcast(toasts), toast)
+        Log.line("squarecam: \(message)")
+    }
+}

@@ -1,0 +1,142 @@
+import CGtk
+import SquareCamCore
+
+/// Buttons, the camera switcher and the main menu.
+extension MainWindow {
+    func connectControls() {
+        Signal.connect(live.shutterButton, "clicked") { [weak self] in self?.shutterPressed() }
+        Signal.connect(live.timerButton, "clicked") { [weak self] in self?.cycleCountdown() }
+        Signal.connect(live.gridButton, "toggled") { [weak self] in
+            guard let self else { return }
+            setGrid(gtk_toggle_button_get_active(gcast(live.gridButton)) != 0)
+        }
+        Signal.connect(live.mirrorButton, "toggled") { [weak self] in
+            guard let self else { return }
+            setMirrored(gtk_toggle_button_get_active(gcast(live.mirrorButton)) != 0)
+        }
+        Signal.connect(review.retakeButton, "clicked") { [weak self] in self?.send(.retake) }
+        Signal.connect(review.editButton, "clicked") { [weak self] in self?.send(.edit) }
+        Signal.connect(review.saveButton, "clicked") { [weak self] in self?.send(.save) }
+        Signal.connect(review.saveAsButton, "clicked") { [weak self] in self?.chooseSaveAsPath() }
+        Signal.connect(editor.cancelButton, "clicked") { [weak self] in self?.send(.cancel) }
+        Signal.connect(editor.resetButton, "clicked") { [weak self] in self?.editor.reset() }
+        Signal.connect(editor.zoomInButton, "clicked") { [weak self] in self?.editor.zoom(by: 1.25) }
+        Signal.connect(editor.zoomOutButton, "clicked") { [weak self] in self?.editor.zoom(by: 0.8) }
+        Signal.connect(editor.doneButton, "clicked") { [weak self] in self?.editDone() }
+        Signal.connectPointer(cameraSwitcher, "notify::selected") { [weak self] _ in self?.cameraChosen() }
+        fillCameraSwitcher()
+    }
+
+    func cycleCountdown() {
+        let next = [0: 3, 3: 10, 10: 0][preferences.countdownSeconds] ?? 0
+        preferences.countdownSeconds = next
+        live.showTimer(next)
+    }
+
+    func setGrid(_ shown: Bool) {
+        preferences.showGrid = shown
+        live.viewfinder.showsGrid = shown
+        if (gtk_toggle_button_get_active(gcast(live.gridButton)) != 0) != shown {
+            gtk_toggle_button_set_active(gcast(live.gridButton), shown ? 1 : 0)
+        }
+    }
+
+    func setMirrored(_ mirrored: Bool) {
+        live.viewfinder.mirrored = mirrored
+        if (gtk_toggle_button_get_active(gcast(live.mirrorButton)) != 0) != mirrored {
+            gtk_toggle_button_set_active(gcast(live.mirrorButton), mirrored ? 1 : 0)
+        }
+    }
+
+    // MARK: Camera switcher
+
+    func fillCameraSwitcher() {
+        switcherCameras = CameraOpener.realCameras()
+        let names = switcherCameras.map { $0.name }
+        var pointers = names.map { strdup($0) } + [nil]
+        defer { for pointer in pointers { free(pointer) } }
+        let model = pointers.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { gtk_string_list_new($0) }
+        }
+        gtk_drop_down_set_model(gcast(cameraSwitcher), gcast(model!))
+        g_object_unref(UnsafeMutableRawPointer(model))
+        if let index = switcherCameras.firstIndex(where: { $0.id == cameraSpec }) {
+            gtk_drop_down_set_selected(gcast(cameraSwitcher), guint(index))
+        }
+    }
+
+    private func cameraChosen() {
+        let index = Int(gtk_drop_down_get_selected(gcast(cameraSwitcher)))
+        guard switcherCameras.indices.contains(index), switcherCameras[index].id != camera?.cameraDescription.id else { return }
+        cameraSpec = switcherCameras[index].id
+        closeCamera()
+        send(.switchCamera)
+    }
+
+    // MARK: Menu
+
+    func installActions() {
+        addToggleAction("save-without-review", preferences.saveWithoutReview) { [weak self] on in
+            self?.preferences.saveWithoutReview = on
+            self?.flow.saveWithoutReview = on
+        }
+        addToggleAction("shutter-sound", preferences.shutterSound) { [weak self] on in self?.preferences.shutterSound = on }
+        let about = g_simple_action_new("about", nil)!
+        Signal.connectPointer(UnsafeMutableRawPointer(about), "activate") { [weak self] _ in self?.showAbout() }
+        g_action_map_add_action(squarecam_action_map(window), gcast(about))
+        g_object_unref(UnsafeMutableRawPointer(about))
+
+        let menu = g_menu_new()!
+        g_menu_append(menu, localized("Save Without Review"), "win.save-without-review")
+        g_menu_append(menu, localized("Shutter Sound"), "win.shutter-sound")
+        g_menu_append(menu, localized("About SquareCam"), "win.about")
+        gtk_menu_button_set_menu_model(gcast(menuButton), gcast(menu))
+        g_object_unref(UnsafeMutableRawPointer(menu))
+    }
+
+    private func addToggleAction(_ name: String, _ initial: Bool, _ changed: @escaping @MainActor (Bool) -> Void) {
+        let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(initial ? 1 : 0))!
+        let raw = UnsafeMutableRawPointer(action)
+        Signal.connectPointer(raw, "change-state") { value in
+            guard let value else { return }
+            let variant = OpaquePointer(value)
+            g_simple_action_set_state(OpaquePointer(raw), variant)
+            changed(g_variant_get_boolean(variant) != 0)
+        }
+        g_action_map_add_action(squarecam_action_map(window), gcast(action))
+        g_object_unref(raw)
+    }
+
+    private func showAbout() {
+        let about = adw_about_window_new()!
+        adw_about_window_set_application_name(gcast(about), "SquareCam")
+        adw_about_window_set_application_icon(gcast(about), SquareCamApp.applicationID)
+        adw_about_window_set_version(gcast(about), SquareCamVersion.number)
+        adw_about_window_set_comments(gcast(about), localized("Square photos: what you see in the square is exactly what is saved."))
+        adw_about_window_set_license_type(gcast(about), GTK_LICENSE_MIT_X11)
+        gtk_window_set_transient_for(gcast(about), gcast(window))
+        gtk_window_present(gcast(about))
+    }
+
+    // MARK: Save As…
+
+    func chooseSaveAsPath() {
+        guard let photo = flow.photo else { return }
+        let chooser = gtk_file_chooser_native_new(localized("Save Photo As"), gcast(window), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                                  localized("_Save"), localized("_Cancel"))!
+        let date = shots[photo.id]?.date ?? .now
+        gtk_file_chooser_set_current_name(squarecam_file_chooser(UnsafeMutableRawPointer(chooser)),
+                                          PhotoDeveloper.fileName(for: date, attempt: 1))
+        let raw = UnsafeMutableRawPointer(chooser)
+        Signal.connectInt(raw, "response") { [weak self] response in
+            defer { g_object_unref(raw) }
+            guard response == GTK_RESPONSE_ACCEPT.rawValue,
+                  let file = gtk_file_chooser_get_file(squarecam_file_chooser(raw)) else { return }
+            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+            guard let path = g_file_get_path(file) else { return }
+            defer { g_free(path) }
+            self?.send(.saveAs(path: String(cString: path)))
+        }
+        gtk_native_dialog_show(squarecam_native_dialog(raw))
+    }
+}

@@ -1,0 +1,53 @@
+import CGtk
+import Foundation
+import SquareCamCore
+import SquareCamImaging
+
+/// A photo taken and not yet forgotten: its full-resolution frame, and the
+/// JPEG of its current square once encoded.
+struct Shot: Sendable {
+    let frame: Frame
+    let cameraName: String
+    let date: Date
+    var encoded: (crop: PixelRect, jpeg: [UInt8])?
+}
+
+/// Turns frames into the bytes that are saved and the textures that are shown.
+enum PhotoDeveloper {
+    /// The JPEG file for `crop` of the shot, with the new photo's EXIF.
+    /// Runs off the main thread: encoding takes tens of milliseconds.
+    static func encode(_ shot: Shot, crop: PixelRect) throws -> [UInt8] {
+        let exif = try ExifMetadata.newPhoto(
+            date: shot.date, timeZone: .current, make: nil, model: shot.cameraName,
+            software: SquareCamVersion.software, pixelSize: crop.size)
+        return try JPEGEncoder.encode(shot.frame, region: crop, quality: 92, exif: exif)
+    }
+
+    /// The whole frame, for the crop editor: a lighter JPEG, only ever shown.
+    static func preview(_ frame: Frame) throws -> [UInt8] {
+        try JPEGEncoder.encode(frame, quality: 85)
+    }
+
+    /// A texture decoded from JPEG bytes; the caller owns the reference.
+    @MainActor
+    static func texture(jpeg: [UInt8]) -> OpaquePointer? {
+        let bytes = jpeg.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        var error: UnsafeMutablePointer<GError>?
+        let texture = gdk_texture_new_from_bytes(bytes, &error)
+        if let error {
+            Log.line("squarecam: the photo could not be shown: \(String(cString: error.pointee.message))")
+            g_error_free(error)
+        }
+        return texture
+    }
+
+    /// File names that sort by time: SquareCam_20260130_141503.jpg, then _2, _3 ….
+    static func fileName(for date: Date, attempt: Int) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyyMMdd_HHmmss"
+        let stem = "SquareCam_" + formatter.string(from: date)
+        return attempt <= 1 ? stem + ".jpg" : stem + "_\(attempt).jpg"
+    }
+}

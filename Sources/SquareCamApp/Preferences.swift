@@ -1,0 +1,57 @@
+import Foundation
+
+/// The user's choices that outlive the window, kept as `key=value` lines in
+/// `$XDG_CONFIG_HOME/squarecam/settings` (no GSettings schema to install,
+/// so uninstalled and test runs behave the same).
+@MainActor
+final class Preferences {
+    /// Save right after the shutter, without review; off by default.
+    var saveWithoutReview = false { didSet { store() } }
+    /// Play a shutter sound; on by default.
+    var shutterSound = true { didSet { store() } }
+    /// Show the rule-of-thirds grid.
+    var showGrid = false { didSet { store() } }
+    /// Countdown before the shot: 0, 3 or 10 seconds.
+    var countdownSeconds = 0 { didSet { store() } }
+
+    private let path: String
+    private var loading = false
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        path = config + "/squarecam/settings"
+        load()
+    }
+
+    private func load() {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return }
+        loading = true
+        defer { loading = false }
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2 else { continue }
+            switch parts[0] {
+            case "save-without-review": saveWithoutReview = parts[1] == "true"
+            case "shutter-sound": shutterSound = parts[1] == "true"
+            case "grid": showGrid = parts[1] == "true"
+            case "countdown": countdownSeconds = [0, 3, 10].contains(Int(parts[1]) ?? 0) ? Int(parts[1]) ?? 0 : 0
+            default: continue
+            }
+        }
+    }
+
+    private func store() {
+        guard !loading else { return }
+        let text = """
+            save-without-review=\(saveWithoutReview)
+            shutter-sound=\(shutterSound)
+            grid=\(showGrid)
+            countdown=\(countdownSeconds)
+
+            """
+        // Preferences are a convenience: failing to keep them must not disturb taking photos.
+        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+}

@@ -1,0 +1,67 @@
+import CGtk
+
+/// The review page: the square photo as it will be saved, with Retake,
+/// Edit and Save; a failed save shows why and offers Save As….
+@MainActor
+final class ReviewPage {
+    let widget: Widget
+    let picture: Widget
+    let retakeButton: Widget
+    let editButton: Widget
+    let saveButton: Widget
+    let saveAsButton: Widget
+    private let problem: Widget
+    private let problemLabel: Widget
+
+    init() {
+        picture = Make.picture()
+        WidgetStyle.describe(picture, label: localized("Photo to Review"), tooltip: localized("The square photo exactly as it will be saved"))
+        retakeButton = Make.button(label: localized("_Retake"), icon: "edit-undo-symbolic", tooltip: localized("Retake (R or Esc)"),
+                                   accessibleLabel: localized("Retake"))
+        editButton = Make.button(label: localized("_Edit"), icon: "zoom-fit-best-symbolic", tooltip: localized("Choose the Square (E)"),
+                                 accessibleLabel: localized("Edit"))
+        saveButton = Make.button(label: localized("_Save"), icon: "document-save-symbolic", tooltip: localized("Save (Ctrl+S or Enter)"),
+                                 accessibleLabel: localized("Save"))
+        WidgetStyle.addClass(saveButton, "suggested-action")
+        WidgetStyle.addClass(saveButton, "pill")
+        WidgetStyle.addClass(retakeButton, "pill")
+        WidgetStyle.addClass(editButton, "pill")
+
+        problemLabel = Make.label("", classes: ["error"])
+        gtk_label_set_wrap(gcast(problemLabel), 1)
+        gtk_label_set_selectable(gcast(problemLabel), 1)
+        gtk_widget_set_hexpand(problemLabel, 1)
+        gtk_label_set_xalign(gcast(problemLabel), 0)
+        saveAsButton = Make.button(label: localized("Save _As…"), icon: "document-save-as-symbolic",
+                                   tooltip: localized("Save the photo somewhere else"), accessibleLabel: localized("Save As…"))
+        problem = Make.box(vertical: false, spacing: 12, [problemLabel, saveAsButton])
+        WidgetStyle.addClass(problem, "save-problem")
+        WidgetStyle.margins(problem, 12)
+        WidgetStyle.setVisible(problem, false)
+
+        let buttons = Make.box(vertical: false, spacing: 12, [retakeButton, editButton, saveButton])
+        gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
+        WidgetStyle.margins(buttons, 12)
+        widget = Make.box(vertical: true, spacing: 0, [Make.squareFrame(picture), problem, buttons])
+    }
+
+    /// Shows the photo to review (a texture; the page keeps its own reference).
+    func show(texture: OpaquePointer) {
+        gtk_picture_set_paintable(gcast(picture), squarecam_paintable(UnsafeMutableRawPointer(texture)))
+        showProblem(nil)
+    }
+
+    /// Shows why the last save failed, with Save As…; `nil` hides it.
+    func showProblem(_ message: String?) {
+        gtk_label_set_text(gcast(problemLabel), message ?? "")
+        WidgetStyle.setVisible(problem, message != nil)
+    }
+
+    /// True while a photo is on the page.
+    var hasPhoto: Bool { gtk_picture_get_paintable(gcast(picture)) != nil }
+
+    func clear() {
+        gtk_picture_set_paintable(gcast(picture), nil)
+        showProblem(nil)
+    }
+}

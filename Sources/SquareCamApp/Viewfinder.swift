@@ -1,0 +1,135 @@
+import CGtk
+import SquareCamCore
+
+/// The live square: the camera's viewfinder frames drawn in the largest
+/// centred square of the space given, with the thirds grid, the shutter
+/// flash and the countdown on top.
+///
+/// Frames are requested at the widget's size in device pixels (size ×
+/// scale factor) so they are drawn 1:1, sharp on HiDPI screens.
+@MainActor
+final class Viewfinder {
+    /// The widget to place in a page.
+    let widget: Widget
+    private let picture: Widget
+    private let grid: Widget
+    private let flash: Widget
+    private let countdown: Widget
+    private let mailbox = FrameMailbox()
+    private var camera: (any Camera)?
+    private var requestedSide = 0
+    private var flashAnimation: GObjectReference?
+
+    /// Mirror the picture left-right (display only; photos are never mirrored).
+    var mirrored = false
+    /// While paused, frames keep arriving but are not drawn (review, editor).
+    var paused = false
+    /// Frames drawn since start.
+    private(set) var framesShown = 0
+    /// Called after each frame is drawn.
+    var onFrameShown: (() -> Void)?
+
+    init() {
+        picture = Make.picture()
+        gtk_picture_set_content_fit(gcast(picture), GTK_CONTENT_FIT_COVER)
+        WidgetStyle.describe(picture, label: localized("Viewfinder"), tooltip: localized("What the camera sees: the square photo you will take"))
+        grid = gtk_drawing_area_new()
+        gtk_drawing_area_set_draw_func(gcast(grid), { _, cairo, width, height, _ in
+            guard let cairo else { return }
+            Viewfinder.drawThirds(cairo, width: Double(width), height: Double(height))
+        }, nil, nil)
+        WidgetStyle.setVisible(grid, false)
+        flash = Make.box(vertical: false)
+        WidgetStyle.addClass(flash, "shutter-flash")
+        gtk_widget_set_opacity(flash, 0)
+        countdown = Make.label("", classes: ["countdown"])
+        WidgetStyle.setVisible(countdown, false)
+        let layers = Make.overlay(picture, [grid, flash, countdown])
+        WidgetStyle.addClass(layers, "viewfinder")
+        widget = Make.squareFrame(layers)
+        gtk_widget_set_overflow(layers, GTK_OVERFLOW_HIDDEN)
+        mailbox.consumer = { [weak self] frame in self?.show(frame) }
+    }
+
+    /// Starts drawing `camera`'s frames.
+    func attach(_ camera: any Camera) {
+        self.camera = camera
+        requestedSide = 0
+        requestFramesAtWidgetSize()
+    }
+
+    /// Stops frame delivery and clears the picture.
+    func detach() {
+        camera?.setViewfinder(side: 1, handler: nil)
+        camera = nil
+        gtk_picture_set_paintable(gcast(picture), nil)
+    }
+
+    /// Shows or hides the rule-of-thirds grid.
+    var showsGrid: Bool {
+        get { gtk_widget_get_visible(grid) != 0 }
+        set { WidgetStyle.setVisible(grid, newValue) }
+    }
+
+    /// Shows a countdown number over the picture, or hides it (`nil`).
+    func setCountdown(_ seconds: Int?) {
+        if let seconds {
+            gtk_label_set_text(gcast(countdown), String(seconds))
+        }
+        WidgetStyle.setVisible(countdown, seconds != nil)
+    }
+
+    /// A short white flash: the shutter's visible feedback.
+    func playFlash() {
+        let target = adw_callback_animation_target_new({ value, data in
+            gtk_widget_set_opacity(data!.assumingMemoryBound(to: GtkWidget.self), value)
+        }, UnsafeMutableRawPointer(flash), nil)!
+        let animation = adw_timed_animation_new(flash, 0.9, 0, 300, target)!
+        adw_timed_animation_set_easing(gcast(animation), ADW_EASE_OUT_CUBIC)
+        flashAnimation = GObjectReference(adopting: UnsafeMutableRawPointer(animation))
+        adw_animation_play(animation)
+    }
+
+    /// Frames received from the camera and frames replaced before drawing.
+    var deliveryCounts: (received: Int, replaced: Int) { mailbox.counts }
+
+    private func show(_ frame: Frame) {
+        requestFramesAtWidgetSize()
+        guard !paused else { return }
+        guard let texture = try? Texture.make(from: frame, mirrored: mirrored) else { return }
+        gtk_picture_set_paintable(gcast(picture), squarecam_paintable(UnsafeMutableRawPointer(texture)))
+        g_object_unref(UnsafeMutableRawPointer(texture))
+        framesShown += 1
+        onFrameShown?()
+    }
+
+    /// Asks the camera for frames as large as the picture is on screen, in
+    /// device pixels; called on every frame, so a resize follows at once.
+    private func requestFramesAtWidgetSize() {
+        guard let camera else { return }
+        let width = Int(gtk_widget_get_width(picture))
+        let height = Int(gtk_widget_get_height(picture))
+        let scale = Int(gtk_widget_get_scale_factor(picture))
+        var side = max(width, height) * max(scale, 1)
+        if side <= 0 { side = 720 }
+        guard side != requestedSide else { return }
+        requestedSide = side
+        let mailbox = self.mailbox
+        camera.setViewfinder(side: side) { frame in mailbox.post(frame) }
+    }
+
+    private static func drawThirds(_ cairo: OpaquePointer, width: Double, height: Double) {
+        cairo_set_line_width(cairo, 1)
+        for shade in [(0.0, 0.35, 2.0), (1.0, 0.7, 1.0)] {
+            cairo_set_source_rgba(cairo, shade.0, shade.0, shade.0, shade.1)
+            cairo_set_line_width(cairo, shade.2)
+            for third in [1.0 / 3, 2.0 / 3] {
+                cairo_move_to(cairo, (width * third).rounded() + 0.5, 0)
+                cairo_line_to(cairo, (width * third).rounded() + 0.5, height)
+                cairo_move_to(cairo, 0, (height * third).rounded() + 0.5)
+                cairo_line_to(cairo, width, (height * third).rounded() + 0.5)
+            }
+            cairo_stroke(cairo)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// The built `squarecam` binary, run as a subprocess: GTK wants the main
+/// thread of its own process, which a test process cannot give it.
+struct BuiltApp {
+    /// The binary next to the test bundle in the build folder.
+    static var executable: URL {
+        get throws {
+            let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            var folder = testBinary.deletingLastPathComponent()
+            // The bundle may sit one level deeper (…/debug/X.xctest/…).
+            for _ in 0..<3 {
+                let candidate = folder.appendingPathComponent("squarecam")
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+                folder = folder.deletingLastPathComponent()
+            }
+            throw AppTestError("the squarecam binary is not next to the tests in \(testBinary.deletingLastPathComponent().path); run `swift build` first")
+        }
+    }
+
+    /// Runs the binary to completion with extra environment; returns its exit status and output.
+    static func run(_ arguments: [String], environment extra: [String: String], timeout: Double = 30) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = try executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            process.terminate()
+            throw AppTestError("squarecam \(arguments) did not finish within \(timeout) s")
+        }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, output)
+    }
+}
+
+/// A test precondition or step that failed, with what to do about it.
+struct AppTestError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// libFuzzer targets for the parsers SquareCam feeds untrusted bytes. The
+// library targets are the main package's own sources, reached through
+// symlinks in Sources/, so the fuzzers test exactly what ships; this is a
+// separate package because every target here is built with
+// `--sanitize=fuzzer --sanitize=address` (see fuzz/run.sh).
+let package = Package(
+    name: "SquareCamFuzz",
+    targets: [
+        .systemLibrary(name: "CExif", pkgConfig: "libexif"),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif"),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("jpeg")]),
+        .target(name: "SquareCamCore", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "SquareCamImaging", dependencies: ["SquareCamCore", "CJPEG", "CExif", "CHeif", "CPNG"]),
+
+        .executableTarget(name: "FuzzJPEG", dependencies: ["SquareCamImaging", "SquareCamCore"]),
+        .executableTarget(name: "FuzzEXIF", dependencies: ["SquareCamImaging", "SquareCamCore"]),
+        .executableTarget(name: "FuzzHEIF", dependencies: ["SquareCamImaging", "SquareCamCore"]),
+        .executableTarget(name: "FuzzPNG", dependencies: ["SquareCamImaging", "SquareCamCore"]),
+        .executableTarget(name: "FuzzCrop", dependencies: ["SquareCamImaging", "SquareCamCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,21 @@
+import SquareCamImaging
+
+/// libFuzzer entry: the whole `squarecam crop` path on one untrusted file
+/// (format sniffing, decode, orientation, lossless crop, EXIF rewrite,
+/// encode). The last byte picks the mode, metadata and output size.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCrop(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard let selector = bytes.last else { return 0 }
+    let modes = CropOptions.Mode.allCases
+    let metadata: [CropOptions.Metadata] = [.keep, .stripLocation, .strip]
+    let options = CropOptions(
+        mode: modes[Int(selector) % modes.count],
+        size: selector & 0x40 == 0 ? nil : 64,
+        metadata: metadata[Int(selector >> 2) % metadata.count],
+        // Keeps one run within libFuzzer's memory limit; the product's own
+        // limit is fuzzed by FuzzJPEG, FuzzPNG and FuzzHEIF.
+        maxPixels: 20_000_000)
+    _ = try? SquareCropper.crop(bytes, options: options)
+    return 0
+}

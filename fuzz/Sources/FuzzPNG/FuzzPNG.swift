@@ -1,0 +1,11 @@
+import SquareCamImaging
+
+/// libFuzzer entry: the PNG size reader and decoder (libpng), with and
+/// without alpha, with the product's pixel limit.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPNG(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard (try? PNGCodec.size(of: bytes)) != nil else { return 0 }
+    _ = try? PNGCodec.decode(bytes, keepAlpha: size % 2 == 0)
+    return 0
+}

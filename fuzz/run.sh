@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (fuzz/Package.swift, with AddressSanitizer),
+# checks the decompression bombs, then fuzzes each target for a bounded time
+# seeded from ../shared/corpora.
+#
+#   fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]
+#
+# Default 40 s per target (`make fuzz`, about 4 minutes with the build); CI
+# uses fewer. Targets: FuzzJPEG FuzzEXIF FuzzHEIF FuzzPNG FuzzCrop.
+# The corpus grows in .build-fuzz/corpus between runs; crashes are kept,
+# minimised, in .build-fuzz/crashes/<target>/ and listed at the end.
+# Exits non-zero when a target crashed, leaked or timed out, or a bomb was
+# not rejected quickly.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+seconds=${1:-40}
+shift || true
+targets=("$@")
+((${#targets[@]} > 0)) || targets=(FuzzJPEG FuzzEXIF FuzzHEIF FuzzPNG FuzzCrop)
+scratch=${FUZZ_SCRATCH:-$root/.build-fuzz}
+corpora=${SQUARECAM_CORPORA:-$root/../shared/corpora}
+# The Swift backtracer can stall a crashing fuzzer; libFuzzer reports itself.
+export SWIFT_BACKTRACE=enable=no
+
+if [[ ! -d "$corpora" ]]; then
+    echo "fuzz: no corpora at $corpora; seeds are needed (set SQUARECAM_CORPORA)" >&2
+    exit 1
+fi
+
+build_started=$SECONDS
+swift build --package-path "$here" --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address \
+    2>&1 | grep -v "Cannot export local symbol" | tail -3
+bin=$(swift build --package-path "$here" --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address --show-bin-path)
+echo "fuzz: built in $((SECONDS - build_started)) s"
+
+seeds="$scratch/seeds"
+rm -rf "$seeds"
+python3 "$here/seeds.py" "$corpora" "$seeds" >/dev/null
+seed_folder() {
+    case $1 in
+        FuzzJPEG) echo "$seeds/jpeg" ;;
+        FuzzEXIF) echo "$seeds/exif" ;;
+        FuzzHEIF) echo "$seeds/heif" ;;
+        FuzzPNG) echo "$seeds/png" ;;
+        FuzzCrop) echo "$seeds/crop" ;;
+    esac
+}
+
+failures=0
+
+# Decompression bombs: a header claiming 65510x65530 or more must be turned
+# down before anything large is allocated (malloc limit 256 MB), within 2 s.
+bombs="$scratch/bombs"
+rm -rf "$bombs"
+python3 "$here/bombs.py" "$corpora" "$bombs" >/dev/null
+bomb_count=0
+for bomb in "$bombs"/*; do
+    name=$(basename "$bomb")
+    case ${name%%-*} in
+        jpeg) target=FuzzJPEG ;; png) target=FuzzPNG ;; heif) target=FuzzHEIF ;; crop) target=FuzzCrop ;;
+    esac
+    started=$(date +%s.%N)
+    set +e
+    "$bin/$target" -malloc_limit_mb=256 -rss_limit_mb=2048 -timeout=30 "$bomb" >"$bomb.log" 2>&1
+    status=$?
+    set -e
+    took=$(awk "BEGIN{printf \"%.2f\", $(date +%s.%N) - $started}")
+    bomb_count=$((bomb_count + 1))
+    if ((status != 0)); then
+        echo "fuzz: bomb $name: $target failed (exit $status) — see $bomb.log"
+        grep -m3 -E "ERROR|malloc|out-of-memory" "$bomb.log" | sed 's/^/    /' || true
+        failures=$((failures + 1))
+    elif [[ $name == *-huge-* ]] && awk "BEGIN{exit !($took > 2)}"; then
+        echo "fuzz: bomb $name: rejected, but only after $took s"
+        failures=$((failures + 1))
+    else
+        echo "fuzz: bomb $name: handled in $took s"
+    fi
+done
+
+total_executions=0
+total_crashes=0
+for target in "${targets[@]}"; do
+    corpus="$scratch/corpus/$target"
+    crashes="$scratch/crashes/$target"
+    mkdir -p "$corpus" "$crashes"
+    log="$scratch/$target.log"
+    set +e
+    # -rss/-malloc limits: a single input may not use more than the product
+    # would for a 200 MP photo; -timeout: no input may take 20 s.
+    "$bin/$target" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2560 -malloc_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$crashes/" "$corpus" "$(seed_folder "$target")" >"$log" 2>&1
+    status=$?
+    set -e
+    executions=$(awk '/stat::number_of_executed_units/ {print $2}' "$log" | tail -1)
+    executions=${executions:-0}
+    total_executions=$((total_executions + executions))
+    found=$(find "$crashes" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'oom-*' -o -name 'timeout-*' -o -name 'slow-unit-*' \) ! -name '*.min' | wc -l)
+    echo "fuzz: $target: $executions executions in $seconds s, exit $status, $found artifacts"
+    if ((status != 0)); then
+        total_crashes=$((total_crashes + 1))
+        failures=$((failures + 1))
+        grep -m5 -E "^==[0-9]+==ERROR|SUMMARY|Fatal error|deadly signal" "$log" | sed 's/^/    /' || true
+        for artifact in "$crashes"/crash-* "$crashes"/leak-* "$crashes"/oom-* "$crashes"/timeout-*; do
+            [[ -f "$artifact" && "$artifact" != *.min ]] || continue
+            [[ -f "$artifact.min" ]] && continue
+            "$bin/$target" -minimize_crash=1 -runs=20000 -exact_artifact_path="$artifact.min" "$artifact" \
+                >"$artifact.minimize.log" 2>&1 || true
+            echo "    reproducer: $artifact (minimised: $artifact.min)"
+            echo "    replay: SWIFT_BACKTRACE=enable=no $bin/$target $artifact"
+        done
+    fi
+done
+
+echo "fuzz: $total_executions executions over ${#targets[@]} targets, $total_crashes targets crashed, $bomb_count bombs checked"
+checks=$(( ${#targets[@]} + bomb_count ))
+echo "fuzz: $((checks - failures)) passed, $failures failed"
+((failures == 0))

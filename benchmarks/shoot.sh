@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Benchmarks `squarecam shoot` with the built-in test camera:
+#   shutter → file on disk, median of N stills taken in one process, and
+#   launch → first frame, median over separate launches;
+# against the targets of issue 2 (≤ 40 ms and ≤ 300 ms), and against a plain
+# gst-launch pipeline that writes one square JPEG of the same stream.
+# Usage: benchmarks/shoot.sh [STILLS (default 25)] [LAUNCHES (default 10)]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+stills=${1:-25}
+launches=${2:-10}
+
+swift build -c release --product squarecam >/dev/null
+bin="$(swift build -c release --show-bin-path)/squarecam"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export LIBCAMERA_LOG_LEVELS='*:ERROR'
+
+median() { python3 -c 'import sys,statistics; v=[float(x) for x in sys.stdin.read().split()]; print(f"{statistics.median(v):.1f}")'; }
+field() { python3 -c 'import sys,json; [print(json.loads(l)["timings"][sys.argv[1]]) for l in sys.stdin if l.strip()]' "$1"; }
+ratio() { python3 -c 'import sys; t,a=float(sys.argv[1]),float(sys.argv[2]); print(f"{t/a:.2f}x")' "$1" "$2"; }
+
+printf '%-12s %-34s %10s %10s %10s\n' camera measure "median ms" target "target/ours"
+for size in 1920x1080 3840x2160; do
+    width=${size%x*}; height=${size#*x}; side=$((width < height ? width : height))
+    rm -rf "$work/out"; mkdir -p "$work/out"
+    "$bin" shoot --camera "test:$size" --count "$stills" --output "$work/out" --json >"$work/stills.jsonl"
+    shutter=$(field shutterToFileMs <"$work/stills.jsonl" | tail -n +2 | median)  # the first still warms caches
+    for _ in $(seq "$launches"); do
+        "$bin" shoot --camera "test:$size" --output "$work/out" --json
+    done >"$work/launch.jsonl"
+    launch=$(field launchToFirstFrameMs <"$work/launch.jsonl" | median)
+    peer=$(for _ in $(seq 5); do
+        start=$(date +%s%N)
+        gst-launch-1.0 -q videotestsrc num-buffers=1 ! "video/x-raw,width=$width,height=$height" \
+            ! aspectratiocrop aspect-ratio=1/1 ! jpegenc quality=92 ! filesink location="$work/peer.jpg" >/dev/null
+        echo $(( ($(date +%s%N) - start) / 1000000 ))
+    done | median)
+    printf '%-12s %-34s %10s %10s %10s\n' "$size" "shutter → file (${side}² JPEG)" "$shutter" 40 "$(ratio 40 "$shutter")"
+    printf '%-12s %-34s %10s %10s %10s\n' "$size" "launch → first frame" "$launch" 300 "$(ratio 300 "$launch")"
+    printf '%-12s %-34s %10s %10s %10s\n' "$size" "gst-launch: launch → square JPEG" "$peer" "-" "$(ratio "$peer" "$(python3 -c "print($launch+$shutter)")")"
+done
+echo "(target/ours ≥ 1.00x meets the target; the gst-launch row compares a whole plain pipeline run with our launch → first frame + shutter → file)"

@@ -16,8 +16,13 @@ enum CameraOpener {
             guard let script = ScriptedCamera.Script(text) else {
                 throw CameraFailure.failed(camera: "scripted", detail: "\(scriptVariable)=\(text) is not a script this version knows.")
             }
-            return ScriptedCamera(script: script, streaming: try open(spec: spec == nil ? "test" : spec))
+            return ScriptedCamera(script: script, streaming: try openEngineCamera(spec: spec ?? "test"))
         }
+        return try openEngineCamera(spec: spec)
+    }
+
+    /// A camera of the capture engine for `spec`.
+    private static func openEngineCamera(spec: String?) throws -> any Camera {
         let parsed: CameraSpec
         do {
             parsed = try CameraSpec(parsing: spec ?? "auto")
@@ -44,11 +49,15 @@ enum CameraOpener {
         }
     }
 
+    /// False when a scripted camera stands in: the real device list is not consulted.
+    static var watchesDevices: Bool {
+        ProcessInfo.processInfo.environment[scriptVariable] == nil
+    }
+
     /// The real cameras plugged in now, first the one to open by default.
     static func realCameras() -> [CameraDescription] {
-        // The device list arrives with the capture engine's catalog; until
-        // then only the test pattern and image files can be opened by name.
-        []
+        if ProcessInfo.processInfo.environment[scriptVariable] != nil { return [] }
+        return CameraDirectory.realCameras()
     }
 
     /// Whether the camera may be used, as far as the platform says before trying.

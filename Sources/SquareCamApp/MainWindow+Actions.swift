@@ -141,14 +141,14 @@ extension MainWindow {
         statistics.shutter()
         live.viewfinder.playFlash()
         if preferences.shutterSound { ShutterSound.play() }
-        let name = camera.cameraDescription.name
+        let description = camera.cameraDescription
         let id = nextShotID
         nextShotID += 1
         Task { @MainActor in
             do {
                 let frame = try await camera.capturePhoto()
                 let crop = frame.size.centeredSquare
-                var shot = Shot(frame: frame, cameraName: name, date: Date())
+                var shot = Shot(frame: frame, camera: description, date: Date())
                 // Encoded now, off the main thread: review shows these very bytes.
                 let snapshot = shot
                 let jpeg = try await Task.detached { try PhotoDeveloper.encode(snapshot, crop: crop) }.value

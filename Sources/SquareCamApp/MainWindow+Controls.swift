@@ -24,7 +24,7 @@ extension MainWindow {
         Signal.connect(editor.zoomOutButton, "clicked") { [weak self] in self?.editor.zoom(by: 0.8) }
         Signal.connect(editor.doneButton, "clicked") { [weak self] in self?.editDone() }
         Signal.connectPointer(cameraSwitcher, "notify::selected") { [weak self] _ in self?.cameraChosen() }
-        fillCameraSwitcher()
+        startWatchingCameras()
     }
 
     func cycleCountdown() {
@@ -50,8 +50,10 @@ extension MainWindow {
 
     // MARK: Camera switcher
 
-    func fillCameraSwitcher() {
-        switcherCameras = CameraOpener.realCameras()
+    func setSwitcherCameras(_ cameras: [CameraDescription]) {
+        switcherCameras = cameras
+        fillingSwitcher = true
+        defer { fillingSwitcher = false }
         let names = switcherCameras.map { $0.name }
         var pointers = names.map { strdup($0) } + [nil]
         defer { for pointer in pointers { free(pointer) } }
@@ -63,9 +65,11 @@ extension MainWindow {
         if let index = switcherCameras.firstIndex(where: { $0.id == cameraSpec }) {
             gtk_drop_down_set_selected(gcast(cameraSwitcher), guint(index))
         }
+        WidgetStyle.setVisible(cameraSwitcher, switcherCameras.count > 1 && [.live, .starting].contains(flow.state))
     }
 
     private func cameraChosen() {
+        guard !fillingSwitcher else { return }
         let index = Int(gtk_drop_down_get_selected(gcast(cameraSwitcher)))
         guard switcherCameras.indices.contains(index), switcherCameras[index].id != camera?.cameraDescription.id else { return }
         cameraSpec = switcherCameras[index].id

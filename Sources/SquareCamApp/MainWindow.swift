@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import SquareCamCapture
 import SquareCamCore
 
 /// The app's one window: a header bar (camera switcher, menu) over a stack of
@@ -32,6 +33,8 @@ final class MainWindow {
     var countdownTask: Task<Void, Never>?
     var retryTask: Task<Void, Never>?
     var lastSavedPath: String?
+    var hotplugWatcher: CameraHotplugWatcher?
+    var fillingSwitcher = false
 
     init(application: UnsafeMutablePointer<AdwApplication>, cameraSpec: String?) {
         self.application = application
@@ -137,6 +140,7 @@ final class MainWindow {
     func shutDown() {
         countdownTask?.cancel()
         retryTask?.cancel()
+        hotplugWatcher?.stop()
         statistics.liveStopped(framesShown: live.viewfinder.framesShown)
         if flow.state != .idle { send(.shutDown) }
     }

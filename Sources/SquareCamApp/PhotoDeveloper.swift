@@ -7,7 +7,7 @@ import SquareCamImaging
 /// JPEG of its current square once encoded.
 struct Shot: Sendable {
     let frame: Frame
-    let cameraName: String
+    let camera: CameraDescription
     let date: Date
     var encoded: (crop: PixelRect, jpeg: [UInt8])?
 }
@@ -16,11 +16,9 @@ struct Shot: Sendable {
 enum PhotoDeveloper {
     /// The JPEG file for `crop` of the shot, with the new photo's EXIF.
     /// Runs off the main thread: encoding takes tens of milliseconds.
+    /// The same encoder as `squarecam shoot`, so both save exactly what was framed.
     static func encode(_ shot: Shot, crop: PixelRect) throws -> [UInt8] {
-        let exif = try ExifMetadata.newPhoto(
-            date: shot.date, timeZone: .current, make: nil, model: shot.cameraName,
-            software: SquareCamVersion.software, pixelSize: crop.size)
-        return try JPEGEncoder.encode(shot.frame, region: crop, quality: 92, exif: exif)
+        try SquarePhoto.encode(shot.frame, options: SquarePhoto.Options(region: crop), camera: shot.camera, date: shot.date).jpeg
     }
 
     /// The whole frame, for the crop editor: a lighter JPEG, only ever shown.

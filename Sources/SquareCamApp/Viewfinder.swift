@@ -19,6 +19,9 @@ final class Viewfinder {
     private var camera: (any Camera)?
     private var requestedSide = 0
     private var flashAnimation: GObjectReference?
+    /// Keeps the picture alive until the last frame delivery has run, even
+    /// after the window is gone.
+    private let pictureReference: GObjectReference
 
     /// Mirror the picture left-right (display only; photos are never mirrored).
     var mirrored = false
@@ -31,6 +34,7 @@ final class Viewfinder {
 
     init() {
         picture = Make.picture()
+        pictureReference = GObjectReference(retaining: UnsafeMutableRawPointer(picture))
         gtk_picture_set_content_fit(gcast(picture), GTK_CONTENT_FIT_COVER)
         WidgetStyle.describe(picture, label: localized("Viewfinder"), tooltip: localized("What the camera sees: the square photo you will take"))
         grid = gtk_drawing_area_new()
@@ -55,6 +59,7 @@ final class Viewfinder {
     func attach(_ camera: any Camera) {
         self.camera = camera
         requestedSide = 0
+        mailbox.consumer = { [weak self] frame in self?.show(frame) }
         requestFramesAtWidgetSize()
     }
 
@@ -62,6 +67,7 @@ final class Viewfinder {
     func detach() {
         camera?.setViewfinder(side: 1, handler: nil)
         camera = nil
+        mailbox.consumer = nil
         gtk_picture_set_paintable(gcast(picture), nil)
     }
 

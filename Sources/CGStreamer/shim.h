@@ -78,6 +78,10 @@ static inline gboolean squarecam_value_holds_int(const GValue *value) {
     return G_VALUE_HOLDS_INT(value);
 }
 
+static inline gboolean squarecam_value_holds_uint(const GValue *value) {
+    return G_VALUE_HOLDS_UINT(value);
+}
+
 static inline gboolean squarecam_value_holds_int_range(const GValue *value) {
     return GST_VALUE_HOLDS_INT_RANGE(value);
 }

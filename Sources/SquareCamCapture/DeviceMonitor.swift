@@ -111,6 +111,9 @@ final class DeviceMonitor: @unchecked Sendable {
             let key = String(cString: fieldName)
             if squarecam_value_holds_string(value) != 0 {
                 result[key] = g_value_get_string(value).map { String(cString: $0) }
+            } else if squarecam_value_holds_uint(value) != 0, key.hasPrefix("api.v4l2.cap.") {
+                // Capability bits read as PipeWire writes them: "0x" hex.
+                result[key] = "0x" + String(g_value_get_uint(value), radix: 16)
             } else {
                 result[key] = takeString(gst_value_serialize(value))
             }

@@ -10,9 +10,10 @@ struct FrameRate: Hashable, Sendable {
 
     /// The fraction for a rate in frames per second; NTSC-style rates map to /1001.
     init(_ framesPerSecond: Double) {
-        for denominator in [1, 2, 1001] {
+        // 29.97 is really 30000/1001 (29.97003): NTSC rates match loosely.
+        for (denominator, tolerance) in [(1, 1e-6), (2, 1e-6), (1001, 1e-3)] {
             let numerator = (framesPerSecond * Double(denominator)).rounded()
-            if abs(numerator / Double(denominator) - framesPerSecond) < 1e-6 {
+            if abs(numerator / Double(denominator) - framesPerSecond) < tolerance {
                 self.init(numerator: Int(numerator), denominator: denominator)
                 return
             }

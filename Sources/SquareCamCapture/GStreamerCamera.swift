@@ -33,6 +33,8 @@ public final class GStreamerCamera: Camera {
     }
 
     private let state = Mutex(State())
+    /// Pipelines this camera built and GObject has since freed: equal when none leaked.
+    let pipelineLedger = PipelineLedger()
     /// Serialises applying viewfinder settings to a running pipeline.
     private let viewfinderControl = Mutex(())
     /// Pipelines go to NULL here: never on a streaming thread, which it would join.
@@ -132,7 +134,9 @@ public final class GStreamerCamera: Camera {
         let description = PipelineDescription(source: source, mode: mode, viewfinderSide: side)
         let pipeline: GStreamerPipeline
         do {
-            pipeline = try GStreamerPipeline(launch: description.launchText)
+            let ledger = pipelineLedger
+            pipeline = try GStreamerPipeline(launch: description.launchText) { ledger.recordFinalized() }
+            ledger.recordCreated()
         } catch {
             throw CameraFailure.failed(
                 camera: cameraDescription.name,
@@ -304,7 +308,8 @@ public final class GStreamerCamera: Camera {
         try await capturePhoto(layout: .i420)
     }
 
-    /// The latest full-resolution frame in `layout` (`.i420` is what the JPEG encoder takes).
+    /// The latest full-resolution frame in `layout`. `.i420` is full-range BT.601
+    /// (JFIF) YCbCr, which the JPEG encoder compresses as it is; `.rgb`/`.rgba` are sRGB.
     public func capturePhoto(layout: Frame.Layout) async throws -> Frame {
         let (sample, failure) = state.withLock { state in
             (state.phase == .live ? state.latest : nil, state.lastFailure)
@@ -339,6 +344,16 @@ public final class GStreamerCamera: Camera {
 
     public func setFailureHandler(_ handler: (@Sendable (CameraFailure) -> Void)?) {
         state.withLock { $0.failureHandler = handler }
+    }
+
+    /// Counts pipelines built and freed, for leak checks in tests.
+    final class PipelineLedger: Sendable {
+        private let created = Atomic<Int>(0)
+        private let finalized = Atomic<Int>(0)
+        func recordCreated() { created.add(1, ordering: .relaxed) }
+        func recordFinalized() { finalized.add(1, ordering: .releasing) }
+        var createdCount: Int { created.load(ordering: .acquiring) }
+        var finalizedCount: Int { finalized.load(ordering: .acquiring) }
     }
 
     private static func milliseconds(_ duration: Duration) -> Double {

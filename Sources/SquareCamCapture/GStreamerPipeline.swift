@@ -16,7 +16,8 @@ final class GStreamerPipeline: @unchecked Sendable {
     static var liveCount: Int { livePipelines.load(ordering: .acquiring) }
 
     /// Parses a gst-launch description; a missing plugin or bad syntax throws.
-    init(launch: String) throws(PipelineBuildError) {
+    /// `onFinalized` runs when GObject frees the pipeline (leak checks).
+    init(launch: String, onFinalized: (@Sendable () -> Void)? = nil) throws(PipelineBuildError) {
         GStreamerRuntime.ensureInitialized()
         var error: UnsafeMutablePointer<GError>?
         let parsed = gst_parse_launch_full(launch, nil, GST_PARSE_FLAG_FATAL_ERRORS, &error)
@@ -31,9 +32,13 @@ final class GStreamerPipeline: @unchecked Sendable {
         gst_object_ref_sink(UnsafeMutableRawPointer(parsed))
         element = parsed
         livePipelines.add(1, ordering: .relaxed)
-        squarecam_weak_ref(UnsafeMutableRawPointer(parsed), { _, _ in
+        let box = Unmanaged.passRetained(FinalizationBox(onFinalized)).toOpaque()
+        squarecam_weak_ref(UnsafeMutableRawPointer(parsed), { context, _ in
             livePipelines.subtract(1, ordering: .releasing)
-        }, nil)
+            guard let context else { return }
+            // The notify runs once, so it also releases the box.
+            Unmanaged<FinalizationBox>.fromOpaque(context).takeRetainedValue().action?()
+        }, box)
     }
 
     deinit {
@@ -75,6 +80,11 @@ final class GStreamerPipeline: @unchecked Sendable {
     func setBool(_ value: Bool, property: String, onElementNamed name: String) {
         _ = withElement(named: name) { squarecam_set_bool(UnsafeMutableRawPointer($0), property, value ? 1 : 0) }
     }
+}
+
+private final class FinalizationBox {
+    let action: (@Sendable () -> Void)?
+    init(_ action: (@Sendable () -> Void)?) { self.action = action }
 }
 
 /// GStreamer could not build a pipeline (missing plugin, bad description).

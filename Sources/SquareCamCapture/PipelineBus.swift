@@ -39,7 +39,10 @@ enum PipelineBus {
         defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
         let box = Unmanaged.passRetained(HandlerBox(handler)).toOpaque()
         gst_bus_set_sync_handler(bus, { _, message, context in
-            guard let message, let context else { return GST_BUS_DROP }
+            guard let message else { return GST_BUS_DROP }
+            // A sync handler that drops a message owns it and must unref it.
+            defer { gst_message_unref(message) }
+            guard let context else { return GST_BUS_DROP }
             let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
             if let event = PipelineBus.event(from: message) { box.handler(event) }
             return GST_BUS_DROP

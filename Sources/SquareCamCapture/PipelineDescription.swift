@@ -22,20 +22,13 @@ struct PipelineDescription: Hashable, Sendable {
     var viewfinderSide: Int
 
     var launchText: String {
-        ([sourceChain + " ! tee name=split", stillBranch, viewfinderBranch] + extraChains)
-            .joined(separator: " ")
-    }
-
-    /// Further chains feeding the source (the test pattern's two generators).
-    private var extraChains: [String] {
-        guard case .testPattern(let size, let rate) = source else { return [] }
-        return Self.testPatternInputs(size: size, framesPerSecond: rate)
+        [sourceChain + " ! tee name=split", stillBranch, viewfinderBranch].joined(separator: " ")
     }
 
     private var sourceChain: String {
         switch source {
         case .testPattern(let size, let rate):
-            return Self.testPatternMixer(size: size, framesPerSecond: rate)
+            return Self.testPattern(size: size, framesPerSecond: rate)
         case .imageFile(let path):
             // videoflip honours an EXIF orientation tag; imagefreeze repeats the
             // picture as a live stream.
@@ -86,28 +79,11 @@ struct PipelineDescription: Hashable, Sendable {
         "video/x-raw,format=RGBA,width=\(side),height=\(side),pixel-aspect-ratio=1/1"
     }
 
-    /// The moving test pattern: SMPTE colour bars with a bouncing ball in a
-    /// square box in the bottom-right corner (a quarter of the height), so
-    /// successive frames differ while the bars stay where tests expect them.
-    static func testPatternMixer(size: PixelSize, framesPerSecond rate: Int) -> String {
-        let box = TestPattern.ballBox(for: size)
-        return "compositor name=pattern background=black"
-            + " sink_1::xpos=\(box.x) sink_1::ypos=\(box.y)"
-            + " ! \(testPatternCaps(rate)),width=\(size.width),height=\(size.height)"
-    }
-
-    static func testPatternInputs(size: PixelSize, framesPerSecond rate: Int) -> [String] {
-        let box = TestPattern.ballBox(for: size)
-        return [
-            "videotestsrc is-live=true pattern=smpte"
-                + " ! \(testPatternCaps(rate)),width=\(size.width),height=\(size.height) ! pattern.sink_0",
-            "videotestsrc is-live=true pattern=ball animation-mode=frames"
-                + " ! \(testPatternCaps(rate)),width=\(box.width),height=\(box.height) ! pattern.sink_1",
-        ]
-    }
-
-    private static func testPatternCaps(_ rate: Int) -> String {
-        "video/x-raw,format=I420,framerate=\(rate)/1"
+    /// The test pattern: GStreamer's SMPTE bars, whose bottom-right corner is
+    /// snow that changes every frame (see `TestPattern`).
+    static func testPattern(size: PixelSize, framesPerSecond rate: Int) -> String {
+        "videotestsrc is-live=true pattern=smpte"
+            + " ! video/x-raw,format=I420,width=\(size.width),height=\(size.height),framerate=\(rate)/1"
     }
 
     /// A string literal in gst-launch syntax.

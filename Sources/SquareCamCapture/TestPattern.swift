@@ -4,7 +4,8 @@ import SquareCamCore
 ///
 /// The pattern is GStreamer's SMPTE bars: the top two thirds hold seven bars of
 /// equal width (white, yellow, cyan, green, magenta, red, blue, at full
-/// intensity). A moving ball sits in a black box in the bottom-right corner.
+/// intensity). The bottom-right corner is random snow, new in every frame, so
+/// successive frames differ there and nowhere else.
 public enum TestPattern {
     /// The colours of the seven top bars, left to right, as 8-bit RGB.
     public static let barColours: [(red: UInt8, green: UInt8, blue: UInt8)] = [
@@ -18,9 +19,10 @@ public enum TestPattern {
         return (x, size.height / 3)
     }
 
-    /// The square box, in frame pixels, where the ball moves.
-    public static func ballBox(for size: PixelSize) -> PixelRect {
-        let side = max(2, (size.height / 4) & ~1)
-        return PixelRect(x: max(0, size.width - side), y: size.height - side, width: min(side, size.width), height: side)
+    /// The corner that changes from frame to frame (the snow); everything
+    /// outside it is the same in every frame.
+    public static func changingRegion(for size: PixelSize) -> PixelRect {
+        let x = size.width * 3 / 4, y = size.height * 3 / 4
+        return PixelRect(x: x, y: y, width: size.width - x, height: size.height - y)
     }
 }

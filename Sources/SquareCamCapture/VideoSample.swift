@@ -35,10 +35,14 @@ final class VideoSample: @unchecked Sendable {
                 return .failure(.unmappable)
             }
             defer { gst_video_frame_unmap(&source) }
-            if squarecam_video_info_format(info) == target {
-                return .success(Self.copy(&source, layout: layout))
+            let result: Result<Frame, SampleConversionError>
+            if squarecam_video_info_format(info) == target && (layout != .i420 || Self.hasBT601Matrix(info)) {
+                result = .success(Self.copy(&source, layout: layout))
+            } else {
+                result = Self.convert(&source, from: info, to: target, layout: layout)
             }
-            return Self.convert(&source, from: info, to: target, layout: layout)
+            guard layout == .i420, Self.isVideoRange(info) else { return result }
+            return result.map(Self.expandedToFullRange)
         }
         guard let result else { throw .unknownFormat }
         return try result.get()
@@ -68,8 +72,16 @@ final class VideoSample: @unchecked Sendable {
     ) -> Result<Frame, SampleConversionError> {
         guard let targetInfo = gst_video_info_new() else { return .failure(.unknownFormat) }
         defer { gst_video_info_free(targetInfo) }
-        guard gst_video_info_set_format(targetInfo, format, UInt32(info.pointee.width), UInt32(info.pointee.height)) != 0,
-              let converter = gst_video_converter_new(info, targetInfo, nil)
+        guard gst_video_info_set_format(targetInfo, format, UInt32(info.pointee.width), UInt32(info.pointee.height)) != 0
+        else { return .failure(.unknownFormat) }
+        // The converter only changes pixels: everything else must match.
+        targetInfo.pointee.fps_n = info.pointee.fps_n
+        targetInfo.pointee.fps_d = info.pointee.fps_d
+        targetInfo.pointee.par_n = info.pointee.par_n
+        targetInfo.pointee.par_d = info.pointee.par_d
+        targetInfo.pointee.interlace_mode = info.pointee.interlace_mode
+        if layout == .i420 { useBT601Colorimetry(targetInfo, from: info) }
+        guard let converter = gst_video_converter_new(info, targetInfo, nil)
         else { return .failure(.unknownFormat) }
         defer { gst_video_converter_free(converter) }
         guard let buffer = gst_buffer_new_allocate(nil, targetInfo.pointee.size, nil) else {
@@ -83,6 +95,44 @@ final class VideoSample: @unchecked Sendable {
         defer { gst_video_frame_unmap(&target) }
         gst_video_converter_frame(converter, &source, &target)
         return .success(copy(&target, layout: layout))
+    }
+
+    /// `.i420` frames are full-range BT.601 YCbCr, as JFIF defines it, so the
+    /// JPEG encoder can compress the planes as they are. The converter gives
+    /// BT.601 in the source's range (its I420→I420 fast path ignores a range
+    /// change), and video range (Y 16–235, which would save grey blacks) is
+    /// then stretched here.
+    private static func hasBT601Matrix(_ info: UnsafeMutablePointer<GstVideoInfo>) -> Bool {
+        info.pointee.colorimetry.matrix == GST_VIDEO_COLOR_MATRIX_BT601
+    }
+
+    private static func isVideoRange(_ info: UnsafeMutablePointer<GstVideoInfo>) -> Bool {
+        // RGB and gray sources are full range whatever their caps say.
+        let flags = gst_video_format_get_info(squarecam_video_info_format(info))?.pointee.flags.rawValue ?? 0
+        return flags & GST_VIDEO_FORMAT_FLAG_YUV.rawValue != 0
+            && info.pointee.colorimetry.range != GST_VIDEO_COLOR_RANGE_0_255
+    }
+
+    private static func useBT601Colorimetry(_ target: UnsafeMutablePointer<GstVideoInfo>, from source: UnsafeMutablePointer<GstVideoInfo>) {
+        target.pointee.colorimetry = source.pointee.colorimetry
+        target.pointee.colorimetry.matrix = GST_VIDEO_COLOR_MATRIX_BT601
+        if !isVideoRange(source) { target.pointee.colorimetry.range = GST_VIDEO_COLOR_RANGE_0_255 }
+    }
+
+    /// Video-range planes (Y 16–235, Cb/Cr 16–240) stretched to 0–255.
+    private static func expandedToFullRange(_ frame: Frame) -> Frame {
+        let luma = (0..<256).map { UInt8(clamping: Int(((Double($0) - 16) * 255 / 219).rounded())) }
+        let chroma = (0..<256).map { UInt8(clamping: Int(((Double($0) - 128) * 255 / 224 + 128).rounded())) }
+        var result = frame
+        for index in result.planes.indices {
+            let table = index == 0 ? luma : chroma
+            table.withUnsafeBufferPointer { table in
+                result.planes[index].bytes.withUnsafeMutableBufferPointer { bytes in
+                    for position in bytes.indices { bytes[position] = table[Int(bytes[position])] }
+                }
+            }
+        }
+        return result
     }
 
     /// Copies a mapped frame into tightly packed planes.

@@ -2,14 +2,172 @@
 import SquareCamCore
 import Testing
 
-@Suite(.serialized) struct TestCameraStreamingTests {
-    @Test func startsAndCapturesFullFrame() async throws {
-        let camera = try GStreamerCamera(description: TestCamera.description)
+/// Every test that streams runs in this one serialized suite: the machine has
+/// two cores, and the leak checks count threads.
+@Suite(.serialized) struct LiveCameraTests {}
+
+extension LiveCameraTests {
+    @Test(arguments: [(1920, 1080, 30), (3840, 2160, 30), (640, 480, 15)])
+    func testCameraPhotoIsTheFullFrameWithThePatternsColours(width: Int, height: Int, rate: Int) async throws {
+        let size = PixelSize(width: width, height: height)
+        let camera = try GStreamerCamera(description: TestCamera.description(size: size, framesPerSecond: rate))
         try await camera.start()
         let photo = try await camera.capturePhoto()
-        #expect(photo.size == PixelSize(width: 1920, height: 1080))
-        #expect(photo.layout == .i420)
-        print("timings", camera.timings as Any, camera.activeMode as Any)
+        let rgb = try await camera.capturePhoto(layout: .rgb)
         await camera.stop()
+
+        #expect(photo.size == size && photo.layout == .i420)
+        #expect(photo.planes[0].bytes.count == width * height)
+        #expect(photo.planes[1].bytes.count == (width + 1) / 2 * ((height + 1) / 2))
+        #expect(rgb.size == size && rgb.layout == .rgb)
+        #expect(camera.activeMode == CameraMode(size: size, framesPerSecond: Double(rate), format: "I420"))
+        for (index, colour) in TestPattern.barColours.enumerated() {
+            let centre = TestPattern.barCentre(index, in: size)
+            let fromRGB = CaptureTestSupport.rgb(rgb, x: centre.x, y: centre.y)
+            let fromI420 = CaptureTestSupport.rgbFromI420(photo, x: centre.x, y: centre.y)
+            #expect(CaptureTestSupport.isClose(fromRGB, colour, tolerance: 10), "bar \(index) rgb \(fromRGB)")
+            #expect(CaptureTestSupport.isClose(fromI420, colour, tolerance: 8), "bar \(index) i420 \(fromI420)")
+        }
+    }
+
+    @Test func testCameraFramesMoveOverTime() async throws {
+        let size = PixelSize(width: 640, height: 480)
+        let camera = try GStreamerCamera(description: TestCamera.description(size: size, framesPerSecond: 30))
+        try await camera.start()
+        let first = try await camera.capturePhoto(layout: .gray)
+        let moved = try await CaptureTestSupport.wait(upTo: 3) {
+            try await camera.capturePhoto(layout: .gray).planes[0].bytes != first.planes[0].bytes
+        }
+        let second = try await camera.capturePhoto(layout: .gray)
+        await camera.stop()
+        #expect(moved, "the pattern did not change within 3 s")
+        // Only the snow in the corner changes; the bars stay put.
+        let box = TestPattern.changingRegion(for: size)
+        for y in stride(from: 0, to: size.height, by: 4) {
+            for x in stride(from: 0, to: size.width, by: 4) where !(x >= box.x && y >= box.y) {
+                let offset = y * first.planes[0].stride + x
+                if first.planes[0].bytes[offset] != second.planes[0].bytes[offset] {
+                    Issue.record("pixel \(x),\(y) outside the changing corner \(box) changed: \(first.planes[0].bytes[offset]) → \(second.planes[0].bytes[offset])")
+                    return
+                }
+            }
+        }
+    }
+
+    @Test func viewfinderDeliversTheCentreSquareAsRGBA() async throws {
+        let size = PixelSize(width: 1920, height: 1080)
+        let camera = try GStreamerCamera(description: TestCamera.description(size: size, framesPerSecond: 30))
+        let frames = FrameCollector()
+        camera.setViewfinder(side: 240) { frames.receive($0) }
+        try await camera.start()
+        let arrived = await CaptureTestSupport.wait(upTo: 5) { frames.count > 0 }
+        #expect(arrived, "no viewfinder frame within 5 s")
+        let frame = try #require(frames.last)
+        #expect(frame.size == PixelSize(width: 240, height: 240) && frame.layout == .rgba)
+        // The centre square spans x 420..<1500 of the frame: bars 1 (yellow) to 5 (red).
+        let square = (x: (size.width - size.height) / 2, side: size.height)
+        for index in 1...5 {
+            // The middle of the part of bar `index` inside the square.
+            let left = max(index * size.width / 7, square.x), right = min((index + 1) * size.width / 7, square.x + square.side)
+            let x = ((left + right) / 2 - square.x) * 240 / square.side
+            let y = TestPattern.barCentre(index, in: size).y * 240 / square.side
+            let pixel = CaptureTestSupport.rgb(frame, x: x, y: y)
+            #expect(CaptureTestSupport.isClose(pixel, TestPattern.barColours[index], tolerance: 12), "bar \(index): \(pixel)")
+        }
+        #expect(frame.planes[0].bytes[3] == 255, "opaque alpha")
+
+        // A new side renegotiates the branch while streaming.
+        frames.clear()
+        camera.setViewfinder(side: 100) { frames.receive($0) }
+        let resized = await CaptureTestSupport.wait(upTo: 5) { frames.last?.size == PixelSize(width: 100, height: 100) }
+        #expect(resized, "viewfinder did not switch to 100x100")
+
+        // nil stops delivery.
+        camera.setViewfinder(side: 100, handler: nil)
+        try await Task.sleep(for: .milliseconds(100))
+        frames.clear()
+        let photo = try await camera.capturePhoto()
+        await camera.stop()
+        #expect(frames.count == 0)
+        #expect(photo.size == size, "the still keeps full resolution whatever the viewfinder does")
+    }
+
+    @Test func portraitCameraViewfinderIsSquareToo() async throws {
+        let camera = try GStreamerCamera(description: TestCamera.description(size: PixelSize(width: 480, height: 640), framesPerSecond: 30))
+        let frames = FrameCollector()
+        camera.setViewfinder(side: 64) { frames.receive($0) }
+        try await camera.start()
+        let arrived = await CaptureTestSupport.wait(upTo: 5) { frames.count > 0 }
+        await camera.stop()
+        #expect(arrived)
+        #expect(frames.last?.size == PixelSize(width: 64, height: 64))
+    }
+
+    @Test func skippedWarmUpFramesAreCountedAndTheCameraStillStarts() async throws {
+        let camera = try GStreamerCamera(description: TestCamera.description(size: PixelSize(width: 320, height: 240), framesPerSecond: 60),
+                                         configuration: CameraConfiguration(skipFrames: 6))
+        try await camera.start()
+        let timings = try #require(camera.timings)
+        await camera.stop()
+        #expect(timings.skippedFrames == 6)
+        // Six frames at 60 fps take at least 80 ms after the first.
+        #expect(timings.launchToFirstFrameMilliseconds >= 80)
+        #expect(timings.launchToPlayingMilliseconds <= timings.launchToFirstFrameMilliseconds)
+    }
+
+    @Test func captureWhenNotStartedIsATypedError() async throws {
+        let camera = try GStreamerCamera(description: TestCamera.description)
+        await #expect(throws: CameraFailure.self) { try await camera.capturePhoto() }
+        try await camera.start()
+        _ = try await camera.capturePhoto()
+        await camera.stop()
+        await camera.stop()
+        await #expect(throws: CameraFailure.self) { try await camera.capturePhoto() }
+        #expect(!camera.isLive)
+    }
+
+    @Test func startingTwiceIsRefusedAndRestartWorks() async throws {
+        let camera = try GStreamerCamera(description: TestCamera.description(size: PixelSize(width: 320, height: 240), framesPerSecond: 30))
+        try await camera.start()
+        await #expect(throws: CameraFailure.self) { try await camera.start() }
+        await camera.stop()
+        try await camera.start()
+        #expect(try await camera.capturePhoto().size == PixelSize(width: 320, height: 240))
+        await camera.stop()
+    }
+
+    @Test func startAndStopTwentyTimesLeaksNoPipelineOrThread() async throws {
+        let camera = try GStreamerCamera(description: TestCamera.description(size: PixelSize(width: 640, height: 480), framesPerSecond: 30))
+        let frames = FrameCollector()
+        camera.setViewfinder(side: 64) { frames.receive($0) }
+        try await camera.start()
+        await camera.stop()
+        let threadsAfterFirst = CaptureTestSupport.threadCount
+        for _ in 0..<20 {
+            try await camera.start()
+            _ = try await camera.capturePhoto()
+            await camera.stop()
+        }
+        let freed = await CaptureTestSupport.wait(upTo: 5) {
+            camera.pipelineLedger.finalizedCount == camera.pipelineLedger.createdCount
+        }
+        #expect(camera.pipelineLedger.createdCount == 21)
+        #expect(freed, "\(camera.pipelineLedger.createdCount - camera.pipelineLedger.finalizedCount) pipelines not freed")
+        // Each pipeline runs about five streaming threads: a leak would add ~100.
+        // GLib keeps a few idle pool threads, and other suites run alongside.
+        let threadsAfterAll = CaptureTestSupport.threadCount
+        #expect(threadsAfterAll - threadsAfterFirst < 12, "threads \(threadsAfterFirst) → \(threadsAfterAll)")
+        frames.clear()
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(frames.count == 0, "no viewfinder frame after stop")
+    }
+
+    @Test func launchToFirstFrameIsMeasured() async throws {
+        let camera = try GStreamerCamera(description: TestCamera.description)
+        try await camera.start()
+        let timings = try #require(camera.timings)
+        await camera.stop()
+        #expect(timings.launchToFirstFrameMilliseconds > 0)
+        #expect(timings.skippedFrames == 0)
     }
 }

@@ -1,0 +1,105 @@
+@testable import SquareCamCapture
+import SquareCamCore
+import Testing
+
+/// The list rules over property dictionaries shaped like those the v4l2,
+/// PipeWire and libcamera providers report.
+struct CameraCatalogTests {
+    private let yuyv = [CameraMode(size: PixelSize(width: 1280, height: 720), framesPerSecond: 10, format: "YUY2")]
+    private let mjpeg = [CameraMode(size: PixelSize(width: 1920, height: 1080), framesPerSecond: 30, format: "MJPG")]
+
+    private func v4l2(_ path: String, card: String = "Integrated Camera: Integrated C", driver: String = "uvcvideo",
+                      deviceCaps: String = "04200001", vendor: String = "0x04f2", product: String = "0xb6d9",
+                      modes: [CameraMode]? = nil, removable: String? = nil) -> DeviceRecord {
+        DeviceRecord(
+            displayName: card,
+            properties: [
+                "device.api": "v4l2", "api.v4l2.path": path, "device.path": path,
+                "api.v4l2.cap.driver": driver, "api.v4l2.cap.card": card,
+                "api.v4l2.cap.bus_info": "usb-0000:00:14.0-7", "api.v4l2.cap.device-caps": deviceCaps,
+                "api.v4l2.cap.capabilities": "84a00001", "device.bus": "usb",
+                "device.vendor.id": vendor, "device.product.id": product,
+            ],
+            modes: modes ?? (yuyv + mjpeg), usbRemovable: removable)
+    }
+
+    private func pipewire(serial: String, path: String?, name: String = "Integrated Camera", location: String? = nil,
+                          modes: [CameraMode]? = nil) -> DeviceRecord {
+        var properties = [
+            "object.serial": serial, "node.name": "v4l2_input.pci-0000_00_14.0-usb-0_7_1.0",
+            "node.description": name, "media.class": "Video/Source", "media.role": "Camera",
+        ]
+        if let path { properties["api.v4l2.path"] = path; properties["device.api"] = "v4l2" }
+        if let location { properties["api.libcamera.location"] = location; properties["device.api"] = "libcamera" }
+        return DeviceRecord(displayName: name, properties: properties, modes: modes ?? (yuyv + mjpeg))
+    }
+
+    @Test func oneWebcamSeenByV4L2PipeWireAndLibcameraIsListedOnceAsItsDeviceNode() {
+        let libcamera = DeviceRecord(
+            displayName: "\\_SB_.PCI0.XHC_.RHUB.HS07-7:1.0-04f2:b6d9", deviceClass: "Source/Video",
+            modes: yuyv + mjpeg, libcameraName: "\\_SB_.PCI0.XHC_.RHUB.HS07-7:1.0-04f2:b6d9")
+        let cameras = CameraCatalog.cameras(from: [pipewire(serial: "41", path: "/dev/video0"), libcamera, v4l2("/dev/video0")])
+        #expect(cameras.map(\.id) == ["/dev/video0"])
+        #expect(cameras.first?.name == "Integrated Camera")
+    }
+
+    @Test func pipeWireOnlyCamerasAreListedByObjectSerial() {
+        // Inside a sandbox only PipeWire sees the camera.
+        let cameras = CameraCatalog.cameras(from: [pipewire(serial: "58", path: "/dev/video0")])
+        #expect(cameras.map(\.id) == ["pipewire:58"])
+    }
+
+    @Test func libcameraOnlyCamerasAreListedByCameraName() {
+        let sensor = DeviceRecord(displayName: "/base/soc/i2c0mux/i2c@1/imx219@10", deviceClass: "Source/Video",
+                                  modes: [CameraMode(size: PixelSize(width: 1920, height: 1080), framesPerSecond: 30, format: "NV12")],
+                                  libcameraName: "/base/soc/i2c0mux/i2c@1/imx219@10")
+        #expect(CameraCatalog.cameras(from: [sensor]).map(\.id) == ["libcamera:/base/soc/i2c0mux/i2c@1/imx219@10"])
+    }
+
+    @Test func loopbackMetadataMemoryToMemoryAndInfraredNodesAreLeftOut() {
+        let loopback = v4l2("/dev/video10", card: "Dummy video device (0x0000)", driver: "v4l2 loopback", vendor: "", product: "")
+        let obs = v4l2("/dev/video11", card: "OBS Virtual Camera", driver: "v4l2 loopback", vendor: "", product: "")
+        let metadata = v4l2("/dev/video1", deviceCaps: "04a00000", modes: [])
+        let codec = v4l2("/dev/video12", card: "bcm2835-codec-decode", driver: "bcm2835-codec", deviceCaps: "04204000")
+        let infraredByFormat = v4l2("/dev/video2", card: "Integrated IR Webcam", vendor: "0x04f2", product: "0xb6da",
+                                    modes: [CameraMode(size: PixelSize(width: 640, height: 360), framesPerSecond: 15, format: "GRAY8")])
+        let infraredByName = v4l2("/dev/video4", card: "Integrated Camera IR Camera", modes: yuyv)
+        let real = v4l2("/dev/video0")
+        let cameras = CameraCatalog.cameras(from: [loopback, obs, metadata, codec, infraredByFormat, infraredByName, real])
+        #expect(cameras.map(\.id) == ["/dev/video0"])
+    }
+
+    @Test func capabilitiesAreReadAsHexOrNumbers() {
+        #expect(CameraCatalog.deviceCapabilities(v4l2("/dev/video0", deviceCaps: "04200001")) == 0x0420_0001)
+        #expect(CameraCatalog.deviceCapabilities(v4l2("/dev/video0", deviceCaps: "0x04a00000")) == 0x04a0_0000)
+        #expect(CameraCatalog.deviceCapabilities(v4l2("/dev/video0", deviceCaps: "1")) == 1)
+    }
+
+    @Test func facingComesFromLocationUSBPortOrName() {
+        #expect(CameraCatalog.facing(of: pipewire(serial: "1", path: nil, location: "back")) == .back)
+        #expect(CameraCatalog.facing(of: pipewire(serial: "1", path: nil, location: "front")) == .front)
+        #expect(CameraCatalog.facing(of: pipewire(serial: "1", path: nil, name: "USB Cam", location: "external")) == .external)
+        #expect(CameraCatalog.facing(of: v4l2("/dev/video0", card: "HD Webcam C270", removable: "fixed")) == .front)
+        #expect(CameraCatalog.facing(of: v4l2("/dev/video0", card: "HD Webcam C270", removable: "removable")) == .external)
+        #expect(CameraCatalog.facing(of: v4l2("/dev/video0", card: "HD Webcam C270")) == .external)
+        #expect(CameraCatalog.facing(of: v4l2("/dev/video0", card: "Integrated_Webcam_HD: Integrate")) == .front)
+    }
+
+    @Test func frontCamerasComeFirstAndTwoRealCamerasStayTwo() {
+        let usb = v4l2("/dev/video2", card: "HD Pro Webcam C920", vendor: "0x046d", product: "0x082d", modes: mjpeg, removable: "removable")
+        let builtIn = v4l2("/dev/video0", card: "Chicony USB2.0 Camera: Chicony", modes: yuyv, removable: "fixed")
+        let cameras = CameraCatalog.cameras(from: [usb, builtIn])
+        #expect(cameras.map(\.id) == ["/dev/video0", "/dev/video2"])
+        #expect(cameras.map(\.facing) == [.front, .external])
+    }
+
+    @Test func repeatedHalfOfUVCCardNamesIsDropped() {
+        #expect(CameraCatalog.displayName(v4l2("/dev/video0", card: "Integrated Camera: Integrated C")) == "Integrated Camera")
+        #expect(CameraCatalog.displayName(v4l2("/dev/video0", card: "HD Pro Webcam C920")) == "HD Pro Webcam C920")
+    }
+
+    @Test func devicesWithoutAPictureWeCanShowAreLeftOut() {
+        let bayerOnly = DeviceRecord(displayName: "unicam", properties: ["api.v4l2.path": "/dev/video0", "api.v4l2.cap.driver": "unicam"], modes: [])
+        #expect(CameraCatalog.cameras(from: [bayerOnly]).isEmpty)
+    }
+}

@@ -1,0 +1,66 @@
+@testable import SquareCamCapture
+import Foundation
+import Glibc
+import SquareCamCore
+import Testing
+
+/// GStreamer's and the kernel's words for failures, as v4l2src reports them.
+struct CameraFailureClassifierTests {
+    private func report(_ code: Int32, _ message: String, _ debug: String = "") -> PipelineErrorReport {
+        PipelineErrorReport(domain: .resource, code: code, message: message, debug: debug, sourceName: "v4l2src0")
+    }
+
+    @Test func busyDevice() {
+        let busy = report(PipelineErrorReport.resourceBusy, "Device '/dev/video0' is busy",
+                          "../sys/v4l2/gstv4l2object.c(4167): gst_v4l2_object_set_format_full (): Call to S_FMT failed for YUYV @ 1280x720: Device or resource busy")
+        #expect(CameraFailureClassifier.failure(for: busy, camera: "Webcam") == .busy(camera: "Webcam"))
+        let byText = report(PipelineErrorReport.resourceRead, "Failed to allocate required memory.", "Buffer pool activation failed: Device or resource busy")
+        #expect(CameraFailureClassifier.failure(for: byText, camera: "Webcam") == .busy(camera: "Webcam"))
+    }
+
+    @Test func permissionDenied() {
+        let denied = report(PipelineErrorReport.resourceOpenReadWrite, "Could not open device '/dev/video0' for reading and writing.",
+                            "v4l2_calls.c(629): gst_v4l2_open (): system error: Permission denied")
+        #expect(CameraFailureClassifier.failure(for: denied, camera: "Webcam") == .permissionDenied(camera: "Webcam"))
+    }
+
+    @Test func unpluggedWhileStreaming() {
+        let gone = report(PipelineErrorReport.resourceRead, "Could not read from resource.",
+                          "gstv4l2bufferpool.c(1040): gst_v4l2_buffer_pool_poll (): poll error 1: No such device (19)")
+        #expect(CameraFailureClassifier.failure(for: gone, camera: "Webcam") == .disconnected(camera: "Webcam"))
+    }
+
+    @Test func anythingElseKeepsGStreamersWords() {
+        let other = PipelineErrorReport(domain: .stream, code: 1, message: "Internal data stream error", debug: "streaming stopped, reason not-negotiated (-4)", sourceName: "src")
+        #expect(CameraFailureClassifier.failure(for: other, camera: "Webcam")
+                == .failed(camera: "Webcam", detail: "Internal data stream error. (streaming stopped, reason not-negotiated (-4))"))
+    }
+
+    @Test func openErrnosMapToFailures() {
+        #expect(DeviceAccess.failure(errno: EACCES, devicePath: "/dev/video0", camera: "W") == .permissionDenied(camera: "W"))
+        #expect(DeviceAccess.failure(errno: EBUSY, devicePath: "/dev/video0", camera: "W") == .busy(camera: "W"))
+        #expect(DeviceAccess.failure(errno: ENODEV, devicePath: "/dev/video0", camera: "W") == .disconnected(camera: "W"))
+        #expect(DeviceAccess.failure(errno: ENOENT, devicePath: "/dev/video0", camera: "W") == .disconnected(camera: "W"))
+        if case .failed(_, let detail) = DeviceAccess.failure(errno: EIO, devicePath: "/dev/video0", camera: "W") {
+            #expect(detail.contains("/dev/video0") && detail.contains("Input/output error"))
+        } else {
+            Issue.record("EIO should be a plain failure")
+        }
+    }
+
+    @Test func deviceNodeThatIsNotThereIsReportedBeforeGStreamerRuns() async throws {
+        let camera = try GStreamerCamera(description: CameraDescription(id: "/dev/video-squarecam-missing", name: "Gone", facing: .external, modes: []))
+        await #expect(throws: CameraFailure.disconnected(camera: "Gone")) { try await camera.start() }
+    }
+
+    @Test func deviceNodeWithoutPermissionIsDenied() async throws {
+        // root ignores file modes, so this proves nothing there.
+        guard getuid() != 0 else { return }
+        let path = "/tmp/squarecam-denied-\(getpid())"
+        let descriptor = open(path, O_CREAT | O_WRONLY, 0o000)
+        close(descriptor)
+        defer { unlink(path) }
+        let camera = try GStreamerCamera(description: CameraDescription(id: path.replacingOccurrences(of: "/tmp/", with: "/dev/../tmp/"), name: "Locked", facing: .external, modes: []))
+        await #expect(throws: CameraFailure.permissionDenied(camera: "Locked")) { try await camera.start() }
+    }
+}

@@ -1,0 +1,60 @@
+@testable import SquareCamCapture
+import SquareCamCore
+import Testing
+
+struct CameraModeChooserTests {
+    private func mode(_ width: Int, _ height: Int, _ rate: Double, _ format: String = "YUY2") -> CameraMode {
+        CameraMode(size: PixelSize(width: width, height: height), framesPerSecond: rate, format: format)
+    }
+
+    @Test func prefersFullHDAtVideoRateOverLargerSlowModes() {
+        // A typical UVC webcam: raw 1080p only at 5 fps, MJPEG 1080p at 30.
+        let modes = [mode(640, 480, 30), mode(1920, 1080, 5), mode(1920, 1080, 30, "MJPG"), mode(1280, 720, 30, "MJPG"), mode(2592, 1944, 2)]
+        #expect(CameraModeChooser.choose(from: modes) == mode(1920, 1080, 30, "MJPG"))
+    }
+
+    @Test func prefersRawOverMotionJPEGAtEqualSizeAndRate() {
+        let modes = [mode(1920, 1080, 30, "MJPG"), mode(1920, 1080, 30, "NV12")]
+        #expect(CameraModeChooser.choose(from: modes) == mode(1920, 1080, 30, "NV12"))
+    }
+
+    @Test func largestShortSideWinsAmongVideoRates() {
+        let modes = [mode(1920, 1080, 30), mode(3840, 2160, 24), mode(1280, 720, 60)]
+        #expect(CameraModeChooser.choose(from: modes) == mode(3840, 2160, 24))
+    }
+
+    @Test func sixtyFramesBuyNothingOverThirty() {
+        let modes = [mode(1920, 1080, 60), mode(1920, 1080, 30)]
+        #expect(CameraModeChooser.choose(from: modes) == mode(1920, 1080, 30))
+    }
+
+    @Test func slowCamerasStillGetTheirBestMode() {
+        let modes = [mode(640, 480, 15), mode(1600, 1200, 5), mode(1280, 720, 10)]
+        #expect(CameraModeChooser.choose(from: modes) == mode(640, 480, 15))
+    }
+
+    @Test func infraredModesAreNeverChosen() {
+        #expect(CameraModeChooser.choose(from: [mode(640, 360, 30, "GRAY8")]) == nil)
+        #expect(CameraModeChooser.choose(from: [mode(1920, 1080, 30, "GRAY8"), mode(640, 480, 30)]) == mode(640, 480, 30))
+        #expect(CameraModeChooser.choose(from: []) == nil)
+    }
+
+    @Test func requestedModeIsUsedWhenOffered() {
+        let modes = [mode(1920, 1080, 30), mode(640, 480, 30), mode(640, 480, 15)]
+        #expect(CameraModeChooser.choose(from: modes, requested: mode(640, 480, 15)) == mode(640, 480, 15))
+    }
+
+    @Test func unofferedRequestFallsBackToTheNearestOfferedMode() {
+        // vivid offers 640x480 only at 25 fps here: a 30 fps request gets 25.
+        let modes = [mode(1920, 1080, 30), mode(640, 480, 25), mode(320, 240, 30)]
+        #expect(CameraModeChooser.choose(from: modes, requested: mode(640, 480, 30)) == mode(640, 480, 25))
+        #expect(CameraModeChooser.choose(from: modes, requested: mode(1900, 1000, 30, "MJPG")) == mode(1920, 1080, 30))
+    }
+
+    @Test(arguments: [(30.0, 30, 1), (29.97, 30000, 1001), (7.5, 15, 2), (15.0, 15, 1), (59.94, 60000, 1001)])
+    func frameRatesBecomeCapsFractions(rate: Double, numerator: Int, denominator: Int) {
+        let fraction = FrameRate(rate)
+        #expect(fraction == FrameRate(numerator: numerator, denominator: denominator))
+        #expect(abs(fraction.framesPerSecond - rate) < 0.001)
+    }
+}

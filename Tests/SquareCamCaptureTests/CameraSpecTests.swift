@@ -1,0 +1,72 @@
+@testable import SquareCamCapture
+import SquareCamCore
+import Testing
+
+struct CameraSpecTests {
+    @Test func parsesEveryKind() throws {
+        #expect(try CameraSpec(parsing: "auto") == .auto)
+        #expect(try CameraSpec(parsing: " test ") == .test(size: PixelSize(width: 1920, height: 1080), framesPerSecond: 30))
+        #expect(try CameraSpec(parsing: "test:640x480") == .test(size: PixelSize(width: 640, height: 480), framesPerSecond: 30))
+        #expect(try CameraSpec(parsing: "test:3840x2160@15") == .test(size: PixelSize(width: 3840, height: 2160), framesPerSecond: 15))
+        #expect(try CameraSpec(parsing: "file:/tmp/a b.jpg") == .file(path: "/tmp/a b.jpg"))
+        #expect(try CameraSpec(parsing: "/dev/video0") == .device(id: "/dev/video0"))
+        #expect(try CameraSpec(parsing: "pipewire:42") == .device(id: "pipewire:42"))
+    }
+
+    @Test(arguments: ["test:640x480@15", "auto", "file:/x/y.png", "/dev/video2", "test:2x2@1"])
+    func descriptionParsesBack(text: String) throws {
+        #expect(try CameraSpec(parsing: text).description == text)
+    }
+
+    @Test func rejectsBadSpecsWithTypedErrors() {
+        #expect(throws: CameraSpecError.empty) { try CameraSpec(parsing: "  ") }
+        #expect(throws: CameraSpecError.badTestMode("640")) { try CameraSpec(parsing: "test:640") }
+        #expect(throws: CameraSpecError.badTestMode("640x480@")) { try CameraSpec(parsing: "test:640x480@") }
+        #expect(throws: CameraSpecError.badTestMode("axb")) { try CameraSpec(parsing: "test:axb") }
+        #expect(throws: CameraSpecError.badTestMode("1x2x3")) { try CameraSpec(parsing: "test:1x2x3") }
+        #expect(throws: CameraSpecError.testSizeOutOfRange(PixelSize(width: 0, height: 480))) { try CameraSpec(parsing: "test:0x480") }
+        #expect(throws: CameraSpecError.testSizeOutOfRange(PixelSize(width: 9000, height: 480))) { try CameraSpec(parsing: "test:9000x480") }
+        #expect(throws: CameraSpecError.testRateOutOfRange(0)) { try CameraSpec(parsing: "test:640x480@0") }
+        #expect(throws: CameraSpecError.emptyFilePath) { try CameraSpec(parsing: "file:") }
+    }
+
+    @Test func errorMessagesAreOneSentenceSayingWhatToDo() {
+        let errors: [CameraSpecError] = [
+            .empty, .badTestMode("x"), .testSizeOutOfRange(PixelSize(width: 0, height: 0)), .testRateOutOfRange(0),
+            .emptyFilePath, .unknownDevice(id: "/dev/video9", known: []), .unknownDevice(id: "x", known: ["/dev/video0"]),
+        ]
+        for error in errors {
+            let text = error.description
+            #expect(text.hasSuffix(".") || text.hasSuffix(")."), "\(text)")
+            #expect(!text.dropLast().contains(". "), "more than one sentence: \(text)")
+        }
+    }
+
+    @Test func cameraIdsDecodeToSources() {
+        #expect(CameraSource(id: "test") == .testPattern(size: PixelSize(width: 1920, height: 1080), framesPerSecond: 30))
+        #expect(CameraSource(id: "/dev/video3") == .v4l2(devicePath: "/dev/video3"))
+        #expect(CameraSource(id: "pipewire:77") == .pipewire(objectSerial: "77", fd: nil))
+        #expect(CameraSource(id: "libcamera:\\_SB_.PCI0-1:1.0-046d:0825") == .libcamera(cameraName: "\\_SB_.PCI0-1:1.0-046d:0825"))
+        #expect(CameraSource(id: "file:/a.jpg") == .imageFile(path: "/a.jpg"))
+        #expect(CameraSource(id: "nonsense") == nil)
+        #expect(CameraSource(id: "pipewire:") == nil)
+        for source in [CameraSource.v4l2(devicePath: "/dev/video1"), .pipewire(objectSerial: "5", fd: nil), .libcamera(cameraName: "cam"),
+                       .testPattern(size: PixelSize(width: 64, height: 48), framesPerSecond: 5), .imageFile(path: "/p.png")] {
+            #expect(CameraSource(id: source.id) == source)
+        }
+    }
+
+    @Test func launchTextQuotesPathsSafely() {
+        let description = PipelineDescription(source: .imageFile(path: "/tmp/a \"b\" \\c.jpg"), mode: nil, viewfinderSide: 100)
+        #expect(description.launchText.contains(#"location="/tmp/a \"b\" \\c.jpg""#))
+    }
+
+    @Test func motionJPEGModesAreDecoded() {
+        let mode = CameraMode(size: PixelSize(width: 1920, height: 1080), framesPerSecond: 30, format: "MJPG")
+        let text = PipelineDescription(source: .v4l2(devicePath: "/dev/video0"), mode: mode, viewfinderSide: 100).launchText
+        #expect(text.contains("image/jpeg,width=1920,height=1080,framerate=30/1 ! jpegdec"))
+        let raw = CameraMode(size: PixelSize(width: 640, height: 480), framesPerSecond: 29.97, format: "YUY2")
+        let rawText = PipelineDescription(source: .v4l2(devicePath: "/dev/video0"), mode: raw, viewfinderSide: 100).launchText
+        #expect(rawText.contains("video/x-raw,format=YUY2,width=640,height=480,framerate=30000/1001"))
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import SquareCamCore
+import Synchronization
+
+/// Helpers for reading pixels and waiting for real events in capture tests.
+enum CaptureTestSupport {
+    /// ../shared/corpora, found from this file's path; nil when absent.
+    static var corporaDirectory: URL? {
+        let packageRoot = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let corpora = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
+        return FileManager.default.fileExists(atPath: corpora.path) ? corpora : nil
+    }
+
+    /// The RGB of a pixel of an .rgb or .rgba frame.
+    static func rgb(_ frame: Frame, x: Int, y: Int) -> (Int, Int, Int) {
+        let bytesPerPixel = frame.layout == .rgba ? 4 : 3
+        let plane = frame.planes[0]
+        let offset = y * plane.stride + x * bytesPerPixel
+        return (Int(plane.bytes[offset]), Int(plane.bytes[offset + 1]), Int(plane.bytes[offset + 2]))
+    }
+
+    /// The RGB of a pixel of a full-range BT.601 (JFIF) .i420 frame.
+    static func rgbFromI420(_ frame: Frame, x: Int, y: Int) -> (Int, Int, Int) {
+        let luma = Double(frame.planes[0].bytes[y * frame.planes[0].stride + x])
+        let chromaOffset = (y / 2) * frame.planes[1].stride + x / 2
+        let cb = Double(frame.planes[1].bytes[chromaOffset]) - 128
+        let cr = Double(frame.planes[2].bytes[chromaOffset]) - 128
+        func clamp(_ value: Double) -> Int { Int(min(255, max(0, value.rounded()))) }
+        return (clamp(luma + 1.402 * cr), clamp(luma - 0.344136 * cb - 0.714136 * cr), clamp(luma + 1.772 * cb))
+    }
+
+    static func isClose(_ pixel: (Int, Int, Int), _ expected: (red: UInt8, green: UInt8, blue: UInt8), tolerance: Int) -> Bool {
+        abs(pixel.0 - Int(expected.red)) <= tolerance
+            && abs(pixel.1 - Int(expected.green)) <= tolerance
+            && abs(pixel.2 - Int(expected.blue)) <= tolerance
+    }
+
+    /// Threads of this process, from /proc.
+    static var threadCount: Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
+    }
+
+    /// Polls `condition` until it holds or `seconds` pass; true when it held.
+    static func wait(upTo seconds: Double, for condition: () async throws -> Bool) async rethrows -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < deadline {
+            if try await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return try await condition()
+    }
+}
+
+/// Collects frames a viewfinder delivers on GStreamer's thread.
+final class FrameCollector: Sendable {
+    private let frames = Mutex<[Frame]>([])
+
+    var count: Int { frames.withLock { $0.count } }
+    var last: Frame? { frames.withLock { $0.last } }
+
+    func receive(_ frame: Frame) {
+        frames.withLock { list in
+            list.append(frame)
+            if list.count > 4 { list.removeFirst() }
+        }
+    }
+
+    func clear() { frames.withLock { $0.removeAll() } }
+}

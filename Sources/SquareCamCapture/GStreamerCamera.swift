@@ -131,7 +131,10 @@ public final class GStreamerCamera: Camera {
     private func build(generation: Int) throws -> GStreamerPipeline {
         let mode = streamingMode()
         let side = state.withLock { $0.viewfinderSide > 0 ? $0.viewfinderSide : Self.defaultViewfinderSide }
-        let description = PipelineDescription(source: source, mode: mode, viewfinderSide: side)
+        var description = PipelineDescription(source: source, mode: mode, viewfinderSide: side)
+        if case .imageFile(let path) = source {
+            description.imageOrientation = ImageFileOrientation.read(path: path)
+        }
         let pipeline: GStreamerPipeline
         do {
             let ledger = pipelineLedger

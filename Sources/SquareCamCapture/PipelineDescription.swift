@@ -20,6 +20,8 @@ struct PipelineDescription: Hashable, Sendable {
     /// The mode to request from a device; nil lets the source choose.
     var mode: CameraMode?
     var viewfinderSide: Int
+    /// EXIF orientation (1–8) of a `file:` camera's image.
+    var imageOrientation = 1
 
     var launchText: String {
         [sourceChain + " ! tee name=split", stillBranch, viewfinderBranch].joined(separator: " ")
@@ -30,10 +32,11 @@ struct PipelineDescription: Hashable, Sendable {
         case .testPattern(let size, let rate):
             return Self.testPattern(size: size, framesPerSecond: rate)
         case .imageFile(let path):
-            // videoflip honours an EXIF orientation tag; imagefreeze repeats the
-            // picture as a live stream.
+            // videoflip turns the picture upright by its EXIF orientation;
+            // imagefreeze repeats it as a live stream.
+            let direction = ImageFileOrientation.videoDirection(for: imageOrientation)
             return "filesrc location=\(Self.quoted(path)) ! decodebin ! videoconvert"
-                + " ! videoflip video-direction=auto ! imagefreeze is-live=true"
+                + " ! videoflip video-direction=\(direction) ! imagefreeze is-live=true"
                 + " ! video/x-raw,framerate=\(Self.imageFileFramesPerSecond)/1"
         case .v4l2(let path):
             return "v4l2src device=\(Self.quoted(path))" + modeSection

@@ -6,7 +6,8 @@ import Synchronization
 enum CaptureTestSupport {
     /// ../shared/corpora, found from this file's path; nil when absent.
     static var corporaDirectory: URL? {
-        let packageRoot = URL(fileURLWithPath: #filePath)
+        // Resolve links: the tests may be built from a linked copy of this folder.
+        let packageRoot = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let corpora = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
         return FileManager.default.fileExists(atPath: corpora.path) ? corpora : nil

@@ -40,12 +40,32 @@ extension LiveCameraTests {
             print("skipped: ../shared/corpora is not there")
             return
         }
-        // Landscape_6.jpg is stored 1200x1800 with Orientation 6; upright it is 1800x1200.
-        let camera = try GStreamerCamera(spec: .file(path: corpora.appendingPathComponent("orientation/Landscape_6.jpg").path))
+        // Landscape_N.jpg are stored turned by Orientation N; upright, each is
+        // the picture of Landscape_1.jpg.
+        let upright = try await stillOfFile(corpora.appendingPathComponent("orientation/Landscape_1.jpg").path)
+        for value in [3, 6, 8, 5] {
+            let photo = try await stillOfFile(corpora.appendingPathComponent("orientation/Landscape_\(value).jpg").path)
+            #expect(photo.size == PixelSize(width: 1800, height: 1200), "Landscape_\(value).jpg")
+            guard photo.size == upright.size else { continue }
+            var total = 0, samples = 0
+            for y in stride(from: 5, to: 1200, by: 53) {
+                for x in stride(from: 5, to: 1800, by: 59) {
+                    let a = CaptureTestSupport.rgb(photo, x: x, y: y), b = CaptureTestSupport.rgb(upright, x: x, y: y)
+                    total += abs(a.0 - b.0) + abs(a.1 - b.1) + abs(a.2 - b.2)
+                    samples += 3
+                }
+            }
+            // Each file was re-encoded after turning: JPEG loss, not a turned picture.
+            #expect(Double(total) / Double(samples) < 12, "Landscape_\(value).jpg differs by \(Double(total) / Double(samples))")
+        }
+    }
+
+    private func stillOfFile(_ path: String) async throws -> Frame {
+        let camera = try GStreamerCamera(spec: .file(path: path))
         try await camera.start()
         let photo = try await camera.capturePhoto(layout: .rgb)
         await camera.stop()
-        #expect(photo.size == PixelSize(width: 1800, height: 1200))
+        return photo
     }
 
     @Test func missingFileIsATypedErrorAtOnce() async throws {
@@ -105,5 +125,34 @@ extension LiveCameraTests {
         AppSink.stopDelivering(from: pipeline, sinkNamed: "out")
         pipeline.shutDown()
         return try #require(received.last)
+    }
+}
+
+struct ImageFileOrientationTests {
+    @Test func readsEveryOrientationOfTheCorpus() throws {
+        guard let corpora = CaptureTestSupport.corporaDirectory else {
+            print("skipped: ../shared/corpora is not there")
+            return
+        }
+        for value in 0...8 {
+            let path = corpora.appendingPathComponent("orientation/Landscape_\(value).jpg").path
+            // Landscape_0.jpg carries the invalid value 0, read as 1.
+            #expect(ImageFileOrientation.read(path: path) == max(1, value), "Landscape_\(value).jpg")
+        }
+    }
+
+    @Test func bytesThatAreNotAJPEGWithEXIFReadAsOne() {
+        #expect(ImageFileOrientation.orientation(inJPEG: []) == 1)
+        #expect(ImageFileOrientation.orientation(inJPEG: [0x89, 0x50, 0x4E, 0x47, 0, 0]) == 1)
+        #expect(ImageFileOrientation.orientation(inJPEG: [0xFF, 0xD8, 0xFF, 0xE1, 0x00, 0x40, 0x45]) == 1)
+        // A little-endian TIFF header with Orientation 8.
+        let tiff: [UInt8] = [0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0]
+        let app1 = [0x45, 0x78, 0x69, 0x66, 0, 0] + tiff
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1, 0, UInt8(app1.count + 2)] + app1 + [0xFF, 0xD9]
+        #expect(ImageFileOrientation.orientation(inJPEG: jpeg) == 8)
+    }
+
+    @Test func eachOrientationTurnsUpright() {
+        #expect((1...8).map(ImageFileOrientation.videoDirection) == ["identity", "horiz", "180", "vert", "ul-lr", "90r", "ur-ll", "90l"])
     }
 }

@@ -12,6 +12,7 @@ vivid_args="n_devs=1 node_types=0x1 num_inputs=1 input_types=0x0"
 
 # The guest's home is the host's, read-only: caches go to the guest's tmpfs.
 export HOME=/tmp/guest-home XDG_CACHE_HOME=/tmp/guest-home/.cache XDG_RUNTIME_DIR=/tmp/guest-runtime
+export PS4='+ [$SECONDS s] '
 export GST_REGISTRY=/tmp/guest-home/gst-registry.bin SWIFT_BACKTRACE=enable=no
 mkdir -p "$HOME" "$XDG_CACHE_HOME" "$XDG_RUNTIME_DIR"
 chmod 0700 "$XDG_RUNTIME_DIR"
@@ -28,9 +29,17 @@ for scenario in "$here"/scenarios/[0-9]*.sh; do
     for _ in $(seq 50); do [[ -c /dev/video0 ]] && break; sleep 0.1; done
     echo "=== $name" >&2
     started=$SECONDS
-    timeout --kill-after=10 300 bash "$scenario"
+    timeout --kill-after=10 300 bash ${SCENARIO_TRACE:+-x} "$scenario"
     status=$?
     elapsed=$((SECONDS - started))
+    # Anything the scenario left running is a finding (and would disturb the next one).
+    leftovers=$( (pgrep -a -x squarecam; pgrep -a -x gst-launch-1.0; pgrep -a -f 'mjpeg-writer[.]py') | sort -u || true)
+    if [[ -n "$leftovers" ]]; then
+        echo "=== $name left processes running (killed now):" >&2
+        echo "$leftovers" | sed 's/^/    /' >&2
+        ps -o pid,stat,wchan:32,etimes,args -p "$(echo "$leftovers" | awk '{print $1}' | paste -sd,)" >&2 || true
+        echo "$leftovers" | awk '{print $1}' | xargs -r kill -9 2>/dev/null
+    fi
     case $status in
         0) verdict=pass ;;
         77) verdict=skip ;;

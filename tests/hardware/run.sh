@@ -28,7 +28,7 @@ chmod 0755 "$rwdir"
 
 set +e
 SQUARECAM_BIN="$binary" "$root/scripts/vm/run-in-vm.sh" --rwdir "$rwdir" --timeout 1800 --memory 3G \
-    -- env SQUARECAM_BIN="$binary" "$here/guest-run.sh" "$rwdir/results.txt" "$pattern"
+    -- env SQUARECAM_BIN="$binary" SCENARIO_TRACE="${SCENARIO_TRACE:-}" "$here/guest-run.sh" "$rwdir/results.txt" "$pattern"
 vm_status=$?
 set -e
 if [[ ! -s "$rwdir/results.txt" ]]; then

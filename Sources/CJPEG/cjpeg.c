@@ -100,7 +100,7 @@ int cjpeg_decoder_read_header(cjpeg_decoder *decoder, const unsigned char *data,
     return 0;
 }
 
-int cjpeg_decoder_start(cjpeg_decoder *decoder, int scale_num, int out_color,
+int cjpeg_decoder_start(cjpeg_decoder *decoder, int scale_num, int out_color, int smooth_chroma, int float_idct,
                         unsigned *crop_x, unsigned *crop_width, unsigned *out_height, int *components) {
     if (!decoder->created) {
         snprintf(decoder->message, sizeof decoder->message, "the header was not read");
@@ -110,7 +110,8 @@ int cjpeg_decoder_start(cjpeg_decoder *decoder, int scale_num, int out_color,
     struct jpeg_decompress_struct *info = &decoder->info;
     info->scale_num = (unsigned)scale_num;
     info->scale_denom = 8;
-    info->dct_method = JDCT_ISLOW;
+    info->dct_method = float_idct ? JDCT_FLOAT : JDCT_ISLOW;
+    info->do_fancy_upsampling = smooth_chroma ? TRUE : FALSE;
     switch (out_color) {
     case CJPEG_OUT_GRAY: info->out_color_space = JCS_GRAYSCALE; break;
     case CJPEG_OUT_CMYK: info->out_color_space = JCS_CMYK; break;
@@ -131,16 +132,26 @@ int cjpeg_decoder_start(cjpeg_decoder *decoder, int scale_num, int out_color,
     return 0;
 }
 
-int cjpeg_decoder_read(cjpeg_decoder *decoder, unsigned skip, unsigned rows,
-                       unsigned char *out, size_t stride) {
+int cjpeg_decoder_skip(cjpeg_decoder *decoder, unsigned rows) {
     if (setjmp(decoder->jump)) return -1;
     struct jpeg_decompress_struct *info = &decoder->info;
-    if (skip + rows > info->output_height) {
-        snprintf(decoder->message, sizeof decoder->message, "the rows are outside the image");
+    if (rows == 0) return 0;
+    if (info->output_scanline + rows > info->output_height) {
+        snprintf(decoder->message, sizeof decoder->message, "cannot skip past the last row");
         return -1;
     }
-    if (skip > 0 && jpeg_skip_scanlines(info, skip) != skip) {
-        snprintf(decoder->message, sizeof decoder->message, "could not skip to row %u", skip);
+    if (jpeg_skip_scanlines(info, rows) != rows) {
+        snprintf(decoder->message, sizeof decoder->message, "could not skip %u rows", rows);
+        return -1;
+    }
+    return 0;
+}
+
+int cjpeg_decoder_read(cjpeg_decoder *decoder, unsigned rows, unsigned char *out, size_t stride) {
+    if (setjmp(decoder->jump)) return -1;
+    struct jpeg_decompress_struct *info = &decoder->info;
+    if (info->output_scanline + rows > info->output_height) {
+        snprintf(decoder->message, sizeof decoder->message, "cannot read past the last row");
         return -1;
     }
     unsigned done = 0;
@@ -150,12 +161,10 @@ int cjpeg_decoder_read(cjpeg_decoder *decoder, unsigned skip, unsigned rows,
         for (unsigned i = 0; i < batch; i++) row_pointers[i] = out + (size_t)(done + i) * stride;
         JDIMENSION got = jpeg_read_scanlines(info, row_pointers, batch);
         if (got == 0) {
-            snprintf(decoder->message, sizeof decoder->message, "the decoder stopped at row %u", skip + done);
+            snprintf(decoder->message, sizeof decoder->message, "the decoder stopped at row %u", info->output_scanline);
             return -1;
         }
         done += got;
     }
-    // The rest of the image is not needed: stop without decoding it.
-    jpeg_abort_decompress(info);
     return 0;
 }

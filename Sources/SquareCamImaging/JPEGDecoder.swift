@@ -49,11 +49,17 @@ public enum JPEGDecoder {
 
     /// Decodes `region` (in full-size pixels; the whole image when nil) at
     /// `scaleEighths`/8 of full size, as RGB (gray stays gray; CMYK becomes RGB).
+    /// With `outputSize`, the region is resampled (Lanczos-3) to that size
+    /// while it is decoded, a few rows at a time, and the result is exactly it.
+    ///
+    /// `smoothChroma: false` and `floatIDCT: true` make decoding independent
+    /// of block position and orientation (for checking lossless crops).
     ///
     /// Only the iMCU columns that hold the region are decoded and the rows
     /// above it are skipped without inverse DCT; decoding stops below it.
     public static func decode(
-        _ bytes: [UInt8], region: PixelRect? = nil, scaleEighths: Int = 8, maxPixels: Int = 200_000_000
+        _ bytes: [UInt8], region: PixelRect? = nil, scaleEighths: Int = 8, outputSize: PixelSize? = nil,
+        smoothChroma: Bool = true, floatIDCT: Bool = false, maxPixels: Int = 200_000_000
     ) throws(ImagingError) -> DecodedRegion {
         guard (1...16).contains(scaleEighths) else {
             throw .invalidRequest(detail: "the JPEG scale must be 1/8 to 16/8, not \(scaleEighths)/8")
@@ -63,7 +69,7 @@ public enum JPEGDecoder {
             defer { cjpeg_decoder_destroy(decoder) }
             return Result { () throws(ImagingError) in
                 let header = try readHeader(decoder, buffer, maxPixels: maxPixels)
-                return try decodeRegion(decoder, header: header, region: region, scaleEighths: scaleEighths)
+                return try decodeRegion(decoder, header: header, region: region, scaleEighths: scaleEighths, outputSize: outputSize, smoothChroma: smoothChroma, floatIDCT: floatIDCT)
             }
         }
         return try result.get()
@@ -108,7 +114,8 @@ public enum JPEGDecoder {
     }
 
     private static func decodeRegion(
-        _ decoder: OpaquePointer, header: JPEGHeader, region: PixelRect?, scaleEighths: Int
+        _ decoder: OpaquePointer, header: JPEGHeader, region: PixelRect?, scaleEighths: Int, outputSize: PixelSize?,
+        smoothChroma: Bool, floatIDCT: Bool
     ) throws(ImagingError) -> DecodedRegion {
         let full = PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height)
         let wanted = region ?? full
@@ -121,37 +128,51 @@ public enum JPEGDecoder {
         let right = min(Int((Double(wanted.maxX) * scale).rounded(.up)), (header.size.width * scaleEighths + 7) / 8)
         let top = Int((Double(wanted.y) * scale).rounded(.down))
         let bottom = min(Int((Double(wanted.maxY) * scale).rounded(.up)), (header.size.height * scaleEighths + 7) / 8)
+        let isCMYK = header.colorModel == .cmyk || header.colorModel == .ycck
         let outputColor: Int32 = switch header.colorModel {
         case .gray: Int32(CJPEG_OUT_GRAY)
         case .cmyk, .ycck: Int32(CJPEG_OUT_CMYK)
         default: Int32(CJPEG_OUT_RGB)
         }
-        var cropX = UInt32(left), cropWidth = UInt32(right - left), outHeight: UInt32 = 0
+        var cropX = UInt32(max(0, left)), cropWidth = UInt32(max(1, right - left)), outHeight: UInt32 = 0
         var components: Int32 = 0
-        guard cjpeg_decoder_start(decoder, Int32(scaleEighths), outputColor, &cropX, &cropWidth, &outHeight, &components) == 0 else {
+        guard cjpeg_decoder_start(decoder, Int32(scaleEighths), outputColor, smoothChroma ? 1 : 0, floatIDCT ? 1 : 0, &cropX, &cropWidth, &outHeight, &components) == 0 else {
             throw .corrupt(detail: message(decoder))
         }
         let rows = min(bottom, Int(outHeight)) - top
         guard rows > 0 else { throw .corrupt(detail: "the decoder produced no rows for the region") }
-        let stride = Int(cropWidth) * Int(components)
-        var pixels = [UInt8](repeating: 0, count: stride * rows)
-        let status = pixels.withUnsafeMutableBufferPointer { out in
-            cjpeg_decoder_read(decoder, UInt32(top), UInt32(rows), out.baseAddress, stride)
-        }
-        guard status == 0 else { throw .corrupt(detail: message(decoder)) }
-        let frame: Frame
-        if components == 4 {
-            frame = CMYKConversion.rgbFrame(fromCMYK: pixels, width: Int(cropWidth), height: rows,
-                                            inverted: header.hasAdobeMarker)
-        } else {
-            frame = Frame(size: PixelSize(width: Int(cropWidth), height: rows),
-                          layout: components == 1 ? .gray : .rgb,
-                          planes: [Frame.Plane(bytes: pixels, stride: stride)])
-        }
-        let regionInFrame = Rect2D(
+        guard cjpeg_decoder_skip(decoder, UInt32(top)) == 0 else { throw .corrupt(detail: message(decoder)) }
+        let width = Int(cropWidth), channels = Int(components)
+        let regionInStream = Rect2D(
             x: Double(wanted.x) * scale - Double(cropX), y: Double(wanted.y) * scale - Double(top),
             width: Double(wanted.width) * scale, height: Double(wanted.height) * scale)
-        return DecodedRegion(frame: frame, regionInFrame: regionInFrame, scaleEighths: scaleEighths)
+        let read: LanczosResampler.RowReader = { (target, count, stride) throws(ImagingError) in
+            guard cjpeg_decoder_read(decoder, UInt32(count), target, stride) == 0 else {
+                throw .corrupt(detail: message(decoder))
+            }
+        }
+        if let outputSize, !isCMYK {
+            let pixels = try LanczosResampler.resize(
+                width: width, rows: rows, channels: channels, source: regionInStream, to: outputSize, read: read)
+            let frame = Frame(size: outputSize, layout: channels == 1 ? .gray : .rgb,
+                              planes: [Frame.Plane(bytes: pixels, stride: outputSize.width * channels)])
+            return DecodedRegion(frame: frame, regionInFrame: Rect2D(x: 0, y: 0, width: Double(outputSize.width), height: Double(outputSize.height)), scaleEighths: scaleEighths)
+        }
+        let stride = width * channels
+        var pixels = [UInt8](repeating: 0, count: stride * rows)
+        try pixels.withUnsafeMutableBufferPointer { (out) throws(ImagingError) in
+            try read(out.baseAddress!, rows, stride)
+        }
+        var frame = Frame(size: PixelSize(width: width, height: rows), layout: channels == 1 ? .gray : .rgb,
+                          planes: [Frame.Plane(bytes: pixels, stride: stride)])
+        if isCMYK {
+            frame = CMYKConversion.rgbFrame(fromCMYK: pixels, width: width, height: rows, inverted: header.hasAdobeMarker)
+        }
+        if let outputSize {
+            frame = LanczosResampler.crop(frame, source: regionInStream, to: outputSize)
+            return DecodedRegion(frame: frame, regionInFrame: Rect2D(x: 0, y: 0, width: Double(outputSize.width), height: Double(outputSize.height)), scaleEighths: scaleEighths)
+        }
+        return DecodedRegion(frame: frame, regionInFrame: regionInStream, scaleEighths: scaleEighths)
     }
 
     private static func message(_ decoder: OpaquePointer) -> String {

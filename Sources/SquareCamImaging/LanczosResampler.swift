@@ -1,89 +1,170 @@
 import Foundation
 import SquareCamCore
 
-/// Lanczos-3 resampling of 8-bit interleaved frames (RGB, RGBA, gray):
-/// separable, with the weights of each output row and column computed once
-/// as 14-bit fixed point, so the inner loops are integer multiply-adds that
-/// the compiler vectorises. Rows are filtered first, over whole rows at a
-/// time (the wide, vectorisable pass), then columns.
+/// Lanczos-3 resampling of 8-bit interleaved pixels (RGB, RGBA, gray).
+///
+/// Separable, with the weights of every output row and column computed once
+/// as 14-bit fixed point, so the inner loops are integer multiply-adds.
+/// It streams: source rows are pulled in small batches into a ring just deep
+/// enough for the vertical kernel, each output row is filtered vertically
+/// (over the whole source width: the long, vectorisable loop) and then
+/// horizontally, so a 48 MP decode never sits in memory at once.
 public enum LanczosResampler {
     /// Lanczos lobes: 3, as vipsthumbnail and ImageMagick use by default.
     static let lobes = 3.0
     static let fractionBits = 14
     static let one = Int32(1) << fractionBits
+    /// Source rows pulled per read.
+    static let batchRows = 16
 
-    /// The taps for one output sample: the first source index and one weight per source sample.
+    /// Pulls the next `count` source rows into the buffer, `stride` bytes apart.
+    public typealias RowReader = (_ into: UnsafeMutablePointer<UInt8>, _ count: Int, _ stride: Int) throws(ImagingError) -> Void
+
+    /// The taps for one axis: for each output sample, the first source index and `count` weights.
     struct Taps {
-        var start: [Int32]
+        var start: [Int]
         var count: Int
-        /// `count` weights per output sample, one after another.
         var weights: [Int32]
     }
 
     /// Resamples `source` (fractional, in `frame` pixels) of `frame` to `size`.
-    /// Samples outside the frame repeat its edge pixels.
     public static func resize(_ frame: Frame, source: Rect2D, to size: PixelSize) -> Frame {
-        precondition(frame.layout != .i420, "resample RGB, RGBA or gray frames")
-        let channels = frame.layout == .rgb ? 3 : frame.layout == .rgba ? 4 : 1
-        let horizontal = taps(outputs: size.width, sourceStart: source.x, sourceLength: source.width, limit: frame.size.width)
-        let vertical = taps(outputs: size.height, sourceStart: source.y, sourceLength: source.height, limit: frame.size.height)
+        precondition(frame.layout == .rgb || frame.layout == .rgba || frame.layout == .gray, "resample RGB, RGBA or gray frames")
+        let channels = frame.layout.channelCount
         let plane = frame.planes[0]
-        let rowLength = frame.size.width * channels
-        // Pass 1, columns: every output row blends a few input rows, over the full input width.
-        var between = [UInt8](repeating: 0, count: rowLength * size.height)
-        var accumulator = [Int32](repeating: 0, count: rowLength)
-        plane.bytes.withUnsafeBufferPointer { input in
-            between.withUnsafeMutableBufferPointer { output in
-                accumulator.withUnsafeMutableBufferPointer { sums in
-                    for row in 0..<size.height {
-                        filterRows(
-                            input: input.baseAddress!, stride: plane.stride, length: rowLength,
-                            firstRow: Int(vertical.start[row]), weights: vertical.weights, weightOffset: row * vertical.count,
-                            count: vertical.count, sums: sums.baseAddress!, output: output.baseAddress! + row * rowLength)
-                    }
+        var nextRow = 0
+        let pixels = try! resize(width: frame.size.width, rows: frame.size.height, channels: channels,
+                                 source: source, to: size) { (target, count, stride) throws(ImagingError) in
+            plane.bytes.withUnsafeBufferPointer { input in
+                for row in 0..<count {
+                    (target + row * stride).update(from: input.baseAddress! + (nextRow + row) * plane.stride,
+                                                   count: frame.size.width * channels)
                 }
             }
+            nextRow += count
         }
-        // Pass 2, rows: every output pixel blends a few neighbours in its row.
+        return Frame(size: size, layout: frame.layout, planes: [Frame.Plane(bytes: pixels, stride: size.width * channels)])
+    }
+
+    /// `source` of `frame` at `size`: copied when it is whole pixels at 1:1, else resampled.
+    public static func crop(_ frame: Frame, source: Rect2D, to size: PixelSize) -> Frame {
+        if isCopy(source: source, size: size) {
+            let channels = frame.layout.channelCount
+            let (x, y) = (Int(source.x), Int(source.y))
+            let rowBytes = size.width * channels
+            let plane = frame.planes[0]
+            let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * size.height) { buffer, initialized in
+                plane.bytes.withUnsafeBufferPointer { input in
+                    for row in 0..<size.height {
+                        (buffer.baseAddress! + row * rowBytes).initialize(
+                            from: input.baseAddress! + (y + row) * plane.stride + x * channels, count: rowBytes)
+                    }
+                }
+                initialized = rowBytes * size.height
+            }
+            return Frame(size: size, layout: frame.layout, planes: [Frame.Plane(bytes: pixels, stride: rowBytes)])
+        }
+        return resize(frame, source: source, to: size)
+    }
+
+    static func isCopy(source: Rect2D, size: PixelSize) -> Bool {
+        source.x == source.x.rounded() && source.y == source.y.rounded()
+            && source.width == Double(size.width) && source.height == Double(size.height)
+    }
+
+    /// Resamples a stream of `rows` source rows, each `width` pixels of
+    /// `channels` bytes, pulled in order through `read`: `source` (fractional,
+    /// in source pixels) becomes `size`. Samples outside repeat the edge.
+    /// Returns the output pixels, rows packed.
+    public static func resize(
+        width: Int, rows: Int, channels: Int, source: Rect2D, to size: PixelSize, read: RowReader
+    ) throws(ImagingError) -> [UInt8] {
+        let rowLength = width * channels
         let outStride = size.width * channels
-        var result = [UInt8](repeating: 0, count: outStride * size.height)
-        between.withUnsafeBufferPointer { input in
-            result.withUnsafeMutableBufferPointer { output in
-                horizontal.weights.withUnsafeBufferPointer { weights in
-                    horizontal.start.withUnsafeBufferPointer { starts in
+        if isCopy(source: source, size: size) {
+            return try copy(width: width, rows: rows, channels: channels, source: source, size: size, read: read)
+        }
+        let vertical = taps(outputs: size.height, sourceStart: source.y, sourceLength: source.height, limit: rows)
+        let horizontal = taps(outputs: size.width, sourceStart: source.x, sourceLength: source.width, limit: width)
+        // A ring of source rows, filled in whole batches: deep enough for one
+        // output row's taps plus the batch being read.
+        let ringRows = (vertical.count + 2 * batchRows - 1) / batchRows * batchRows
+        let ring = UnsafeMutablePointer<UInt8>.allocate(capacity: ringRows * rowLength)
+        defer { ring.deallocate() }
+        let sums = UnsafeMutablePointer<Int32>.allocate(capacity: rowLength)
+        defer { sums.deallocate() }
+        let between = UnsafeMutablePointer<UInt8>.allocate(capacity: rowLength)
+        defer { between.deallocate() }
+        var fed = 0
+        var failure: ImagingError? = nil
+        let result = [UInt8](unsafeUninitializedCapacity: outStride * size.height) { output, initialized in
+            vertical.weights.withUnsafeBufferPointer { verticalWeights in
+                horizontal.weights.withUnsafeBufferPointer { horizontalWeights in
+                    horizontal.start.withUnsafeBufferPointer { horizontalStarts in
                         for row in 0..<size.height {
+                            let first = vertical.start[row]
+                            while fed < first + vertical.count {
+                                let count = min(batchRows, rows - fed)
+                                do throws(ImagingError) {
+                                    try read(ring + (fed % ringRows) * rowLength, count, rowLength)
+                                } catch {
+                                    failure = error
+                                    return
+                                }
+                                fed += count
+                            }
+                            filterRows(
+                                ring: ring, ringRows: ringRows, length: rowLength, firstRow: first,
+                                weights: verticalWeights.baseAddress! + row * vertical.count, count: vertical.count,
+                                sums: sums, output: between)
                             filterColumns(
-                                input: input.baseAddress! + row * rowLength, output: output.baseAddress! + row * outStride,
-                                outputs: size.width, channels: channels, starts: starts.baseAddress!,
-                                weights: weights.baseAddress!, count: horizontal.count)
+                                input: between, output: output.baseAddress! + row * outStride, outputs: size.width,
+                                channels: channels, starts: horizontalStarts.baseAddress!,
+                                weights: horizontalWeights.baseAddress!, count: horizontal.count)
                         }
                     }
                 }
             }
+            initialized = failure == nil ? outStride * size.height : 0
         }
-        return Frame(size: size, layout: frame.layout, planes: [Frame.Plane(bytes: result, stride: outStride)])
+        if let failure { throw failure }
+        return result
     }
 
-    /// A frame's fractional `source` copied out when it is whole pixels at 1:1, else resampled.
-    public static func crop(_ frame: Frame, source: Rect2D, to size: PixelSize) -> Frame {
-        let whole = source.x == source.x.rounded() && source.y == source.y.rounded()
-        guard whole, source.width == Double(size.width), source.height == Double(size.height) else {
-            return resize(frame, source: source, to: size)
-        }
-        let channels = frame.layout == .rgb ? 3 : frame.layout == .rgba ? 4 : 1
-        let (x, y) = (Int(source.x), Int(source.y))
+    /// The whole-pixel `source` of the stream, copied.
+    private static func copy(
+        width: Int, rows: Int, channels: Int, source: Rect2D, size: PixelSize, read: RowReader
+    ) throws(ImagingError) -> [UInt8] {
+        let rowLength = width * channels
         let outStride = size.width * channels
-        var result = [UInt8](repeating: 0, count: outStride * size.height)
-        let plane = frame.planes[0]
-        for row in 0..<size.height {
-            let from = (y + row) * plane.stride + x * channels
-            result.withUnsafeMutableBufferPointer { out in
-                plane.bytes.withUnsafeBufferPointer { input in
-                    (out.baseAddress! + row * outStride).update(from: input.baseAddress! + from, count: outStride)
+        let (x, y) = (Int(source.x), Int(source.y))
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: batchRows * rowLength)
+        defer { buffer.deallocate() }
+        var fed = 0
+        var failure: ImagingError? = nil
+        let result = [UInt8](unsafeUninitializedCapacity: outStride * size.height) { output, initialized in
+            while fed < y + size.height {
+                let count = min(batchRows, rows - fed)
+                guard count > 0 else {
+                    failure = .corrupt(detail: "the image has fewer rows than its header says")
+                    return
                 }
+                do throws(ImagingError) {
+                    try read(buffer, count, rowLength)
+                } catch {
+                    failure = error
+                    return
+                }
+                for index in 0..<count where fed + index >= y && fed + index < y + size.height {
+                    (output.baseAddress! + (fed + index - y) * outStride)
+                        .initialize(from: buffer + index * rowLength + x * channels, count: outStride)
+                }
+                fed += count
             }
+            initialized = outStride * size.height
         }
-        return Frame(size: size, layout: frame.layout, planes: [Frame.Plane(bytes: result, stride: outStride)])
+        if let failure { throw failure }
+        return result
     }
 
     static func lanczos(_ x: Double) -> Double {
@@ -99,17 +180,17 @@ public enum LanczosResampler {
         let stretch = max(scale, 1)  // widen the kernel when shrinking, so it low-passes
         let support = lobes * stretch
         let count = min(limit, Int((2 * support).rounded(.up)) + 1)
-        var starts = [Int32](repeating: 0, count: outputs)
+        var starts = [Int](repeating: 0, count: outputs)
         var weights = [Int32](repeating: 0, count: outputs * count)
         var real = [Double](repeating: 0, count: count)
         for output in 0..<outputs {
             let center = sourceStart + (Double(output) + 0.5) * scale
-            var first = Int((center - support).rounded(.down))
-            first = max(0, min(first, limit - count))
+            // The window starts where the kernel does, moved inside the source:
+            // taps beyond an edge then weigh the edge pixels (repeat-edge).
+            let first = max(0, min(Int((center - support).rounded(.down)), limit - count))
             var total = 0.0
             for tap in 0..<count {
-                let sampleCenter = Double(first + tap) + 0.5
-                real[tap] = lanczos((sampleCenter - center) / stretch)
+                real[tap] = lanczos((Double(first + tap) + 0.5 - center) / stretch)
                 total += real[tap]
             }
             // Integer weights that sum to exactly `one`, so flat areas stay flat.
@@ -122,39 +203,52 @@ public enum LanczosResampler {
                 if abs(real[tap]) > abs(real[largest]) { largest = tap }
             }
             weights[output * count + largest] += one - sum
-            starts[output] = Int32(first)
+            starts[output] = first
         }
         return Taps(start: starts, count: count, weights: weights)
     }
 
+    @inline(__always)
+    private static func byte(_ sum: Int32) -> UInt8 {
+        let value = sum >> Int32(fractionBits)
+        return UInt8(truncatingIfNeeded: min(max(value, 0), 255))
+    }
+
     private static func filterRows(
-        input: UnsafePointer<UInt8>, stride: Int, length: Int, firstRow: Int,
-        weights: [Int32], weightOffset: Int, count: Int,
+        ring: UnsafeMutablePointer<UInt8>, ringRows: Int, length: Int, firstRow: Int,
+        weights: UnsafePointer<Int32>, count: Int,
         sums: UnsafeMutablePointer<Int32>, output: UnsafeMutablePointer<UInt8>
     ) {
         sums.update(repeating: one >> 1, count: length)
         for tap in 0..<count {
-            let weight = weights[weightOffset + tap]
+            let weight = weights[tap]
             if weight == 0 { continue }
-            let row = input + (firstRow + tap) * stride
+            let row = UnsafePointer(ring + ((firstRow + tap) % ringRows) * length)
             for index in 0..<length {
                 sums[index] &+= Int32(row[index]) &* weight
             }
         }
         for index in 0..<length {
-            let value = sums[index] >> Int32(fractionBits)
-            output[index] = UInt8(truncatingIfNeeded: min(max(value, 0), 255))
+            output[index] = byte(sums[index])
         }
     }
 
     private static func filterColumns(
         input: UnsafePointer<UInt8>, output: UnsafeMutablePointer<UInt8>, outputs: Int, channels: Int,
-        starts: UnsafePointer<Int32>, weights: UnsafePointer<Int32>, count: Int
+        starts: UnsafePointer<Int>, weights: UnsafePointer<Int32>, count: Int
     ) {
         switch channels {
+        case 1:
+            for x in 0..<outputs {
+                let source = input + starts[x]
+                let w = weights + x * count
+                var sum = one >> 1
+                for tap in 0..<count { sum &+= Int32(source[tap]) &* w[tap] }
+                output[x] = byte(sum)
+            }
         case 3:
             for x in 0..<outputs {
-                let source = input + Int(starts[x]) * 3
+                let source = input + starts[x] * 3
                 let w = weights + x * count
                 var r = one >> 1, g = one >> 1, b = one >> 1
                 for tap in 0..<count {
@@ -169,23 +263,25 @@ public enum LanczosResampler {
             }
         default:
             for x in 0..<outputs {
-                let source = input + Int(starts[x]) * channels
+                let source = input + starts[x] * channels
                 let w = weights + x * count
                 for channel in 0..<channels {
                     var sum = one >> 1
-                    for tap in 0..<count {
-                        sum &+= Int32(source[tap * channels + channel]) &* w[tap]
-                    }
+                    for tap in 0..<count { sum &+= Int32(source[tap * channels + channel]) &* w[tap] }
                     output[x * channels + channel] = byte(sum)
                 }
             }
         }
     }
+}
 
-    /// A sum that already holds the rounding half, back to 0…255.
-    @inline(__always)
-    private static func byte(_ sum: Int32) -> UInt8 {
-        let value = sum >> Int32(fractionBits)
-        return UInt8(truncatingIfNeeded: min(max(value, 0), 255))
+extension Frame.Layout {
+    /// Bytes per pixel of the single-plane layouts.
+    var channelCount: Int {
+        switch self {
+        case .rgb: 3
+        case .rgba: 4
+        case .gray, .i420: 1
+        }
     }
 }

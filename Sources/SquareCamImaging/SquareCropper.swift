@@ -1,3 +1,4 @@
+import Foundation
 import SquareCamCore
 
 /// Square crops of existing photos: the engine behind `squarecam crop`.
@@ -74,21 +75,29 @@ public enum SquareCropper {
         let stored = orientation.storedRect(forDisplayed: square, storedSize: header.size)
         let side = min(options.size ?? square.width, square.width)
         let scale = decodeScale(squareSide: square.width, outputSide: side)
-        let decoded = try JPEGDecoder.decode(bytes, region: stored, scaleEighths: scale, maxPixels: options.maxPixels)
-        let pixels = LanczosResampler.crop(decoded.frame, source: decoded.regionInFrame, to: PixelSize(width: side, height: side))
-            .applying(orientation)
+        let decoded = try JPEGDecoder.decode(
+            bytes, region: stored, scaleEighths: scale, outputSize: PixelSize(width: side, height: side),
+            maxPixels: options.maxPixels)
+        let pixels = decoded.frame.applying(orientation)
         let subsampling = options.subsampling ?? header.subsampling ?? .yuv420
         return try finish(pixels, exif: exif, icc: icc, isPNG: false, subsampling: subsampling,
                           inputSize: upright, square: square, options: options)
     }
 
-    /// The smallest DCT scale (in eighths) whose decoded square is still at
-    /// least `outputSide`: libjpeg's scaled IDCT does the coarse shrink almost
-    /// for free, and Lanczos-3 does the last step of at most 2× from there.
-    /// Only 1/8, 1/4, 1/2 and 1 are used: libjpeg-turbo's other scales have
-    /// no SIMD inverse DCT and soften more.
+    /// The smallest DCT scale (in eighths) that leaves Lanczos-3 at least a
+    /// 2× shrink to do. libjpeg's scaled IDCT keeps only each block's low
+    /// frequencies, which aliases: measured on the 12 MP bus photo to 1080,
+    /// decoding at 1/2 (a 1.4× Lanczos step left) lost 7 dB PSNR against a
+    /// full-resolution Lanczos-3 reference, while a 2× margin matches it
+    /// (vipsthumbnail keeps the same margin). Only 1/8, 1/4, 1/2 and 1 are
+    /// used: libjpeg-turbo's other scales have no SIMD inverse DCT and were
+    /// slower than a full decode here.
     static func decodeScale(squareSide: Int, outputSide: Int) -> Int {
-        for eighths in [1, 2, 4] where squareSide * eighths >= outputSide * 8 {
+        // For measuring quality against speed (benchmarks/crop.sh): a fixed scale.
+        if let forced = ProcessInfo.processInfo.environment["SQUARECAM_DCT_SCALE"].flatMap(Int.init), (1...8).contains(forced) {
+            return forced
+        }
+        for eighths in [1, 2, 4] where squareSide * eighths >= outputSide * 16 {
             return eighths
         }
         return 8

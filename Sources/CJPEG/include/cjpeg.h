@@ -49,15 +49,23 @@ int cjpeg_decoder_warnings(const cjpeg_decoder *decoder);
 int cjpeg_decoder_read_header(cjpeg_decoder *decoder, const unsigned char *data, size_t size,
                               long max_memory, int max_scans, cjpeg_header *header);
 
-/// Starts decoding at scale `scale_num`/8 (1…16) in colour `out_color`, only
+/// Starts decoding at scale `scale_num`/8 (1…16) in colour `out_color`
+/// (`smooth_chroma`: libjpeg's fancy chroma upsampling; off gives each pixel
+/// its own block's chroma, which a lossless crop keeps bit for bit;
+/// `float_idct`: the floating-point inverse DCT, whose result does not
+/// depend on a block's orientation, unlike the integer one's rounding), only
 /// the columns [*crop_x, *crop_x + *crop_width) of the scaled image. libjpeg
 /// widens the columns to iMCU boundaries: on return they hold the columns
 /// actually decoded, `*out_height` the scaled height and `*components` the
 /// bytes per pixel. Returns 0, or -1 with the message set.
-int cjpeg_decoder_start(cjpeg_decoder *decoder, int scale_num, int out_color,
+int cjpeg_decoder_start(cjpeg_decoder *decoder, int scale_num, int out_color, int smooth_chroma, int float_idct,
                         unsigned *crop_x, unsigned *crop_width, unsigned *out_height, int *components);
 
-/// Skips `skip` scaled rows, then decodes `rows` rows into `out` (`stride`
-/// bytes apart). Returns 0, or -1 with the message set.
-int cjpeg_decoder_read(cjpeg_decoder *decoder, unsigned skip, unsigned rows,
-                       unsigned char *out, size_t stride);
+/// Skips `rows` scaled rows without inverse DCT (before the first read).
+/// Returns 0, or -1 with the message set.
+int cjpeg_decoder_skip(cjpeg_decoder *decoder, unsigned rows);
+
+/// Decodes the next `rows` rows into `out` (`stride` bytes apart). Call
+/// again for the rows after; stopping early is fine (destroy ends it).
+/// Returns 0, or -1 with the message set.
+int cjpeg_decoder_read(cjpeg_decoder *decoder, unsigned rows, unsigned char *out, size_t stride);

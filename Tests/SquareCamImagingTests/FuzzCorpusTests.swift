@@ -1,0 +1,39 @@
+import Foundation
+import SquareCamCore
+import Testing
+@testable import SquareCamImaging
+
+@Suite struct FuzzCorpusTests {
+    /// Every malformed JPEG ends in a square or a clean one-line error: no
+    /// crash, no hang. Each file is timed; a file that takes more than the
+    /// budget would mean a decoder stuck in a loop, not a slow machine.
+    @Test(.enabled(if: TestImages.corporaPresent, "skipped: ../shared/corpora is missing"))
+    func everyFuzzFileEndsCleanly() throws {
+        let folder = TestImages.corpora.appendingPathComponent("fuzz-jpeg")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jpg") }.sorted()
+        #expect(names.count > 2000)
+        var succeeded = 0, failed = 0
+        var slowest: (name: String, seconds: Double) = ("", 0)
+        for name in names {
+            let bytes = Array(try Data(contentsOf: folder.appendingPathComponent(name)))
+            let start = ContinuousClock.now
+            for options in [CropOptions(size: 64), CropOptions(mode: .lossless)] {
+                do {
+                    let result = try SquareCropper.crop(bytes, options: options)
+                    #expect(result.outputSize.width == result.outputSize.height)
+                    succeeded += 1
+                } catch {
+                    let message = error.description
+                    #expect(!message.isEmpty && !message.contains("\n"), "\(name): \(message)")
+                    failed += 1
+                }
+            }
+            let elapsed = ContinuousClock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            if seconds > slowest.seconds { slowest = (name, seconds) }
+        }
+        #expect(succeeded > 0 && failed > 0)
+        #expect(slowest.seconds < 30, "\(slowest.name) took \(slowest.seconds) s")
+        print("fuzz-jpeg: \(succeeded) crops succeeded, \(failed) failed cleanly; slowest file \(slowest.name) in \(slowest.seconds) s")
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import SquareCamCore
+import SquareCamImaging
+import Testing
+
+@Suite struct CropCLITests {
+    static var corporaPresent: Bool { FileManager.default.fileExists(atPath: CLIRunner.corpora.path) }
+
+    /// A fresh folder with a few photos, removed afterwards.
+    final class Folder {
+        let path: String
+        init() throws {
+            path = FileManager.default.temporaryDirectory.path + "/squarecam-crop-cli-" + UUID().uuidString.prefix(8)
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+        func file(_ name: String) -> String { path + "/" + name }
+        func photo(_ name: String, width: Int = 160, height: Int = 120) throws {
+            var bytes = [UInt8](repeating: 0, count: width * height * 3)
+            for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: index / 7) }
+            let frame = Frame(size: PixelSize(width: width, height: height), layout: .rgb,
+                              planes: [Frame.Plane(bytes: bytes, stride: width * 3)])
+            try Data(try JPEGEncoder.encode(frame)).write(to: URL(fileURLWithPath: file(name)))
+        }
+        func size(_ name: String) throws -> PixelSize {
+            try JPEGDecoder.header(of: Array(try Data(contentsOf: URL(fileURLWithPath: file(name))))).size
+        }
+    }
+
+    @Test func helpDescribesEveryOption() throws {
+        let result = try CLIRunner.run(["crop", "--help"])
+        #expect(result.status == 0)
+        for option in ["--mode", "--size", "--quality", "--subsampling", "--output-dir", "--in-place", "--overwrite",
+                       "--jobs", "--recursive", "--dry-run", "--max-pixels", "--format", "--strip-location", "--strip", "--quiet"] {
+            #expect(result.output.contains(option), "help lacks \(option)")
+        }
+    }
+
+    @Test(arguments: [
+        [],
+        ["--mode", "wide", "x.jpg"],
+        ["--quality", "0", "x.jpg"],
+        ["--in-place", "--output-dir", "out", "x.jpg"],
+        ["--mode", "lossless", "--size", "100", "x.jpg"],
+    ])
+    func usageErrorsExitWithTwo(arguments: [String]) throws {
+        let result = try CLIRunner.run(["crop"] + arguments)
+        #expect(result.status == 2, "\(arguments): \(result.error)")
+        #expect(!result.error.isEmpty)
+    }
+
+    @Test func cropsAFolderReportsTheBadFileAndGoesOn() throws {
+        let folder = try Folder()
+        try folder.photo("a.jpg")
+        try folder.photo("c.jpg", width: 90, height: 200)
+        try Data("not a photo".utf8).write(to: URL(fileURLWithPath: folder.file("b.jpg")))
+        let result = try CLIRunner.run(["crop", "--size", "64", folder.path])
+        #expect(result.status == 1)
+        let errorLines = result.error.split(separator: "\n").filter { $0.hasPrefix("squarecam: ") }
+        #expect(errorLines.count == 1)
+        #expect(errorLines.first?.contains(folder.file("b.jpg")) == true)
+        #expect(result.error.contains("Cropped 2 files, 1 failed"))
+        #expect(try folder.size("a-square.jpg") == PixelSize(width: 64, height: 64))
+        #expect(try folder.size("c-square.jpg") == PixelSize(width: 64, height: 64))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("b-square.jpg")))
+        #expect(!result.error.contains("\r"), "no progress bar when standard error is not a terminal")
+        #expect(result.output.contains("a-square.jpg (64x64)"))
+    }
+
+    @Test func existingOutputsAreKeptUnlessOverwrite() throws {
+        let folder = try Folder()
+        try folder.photo("a.jpg")
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: folder.file("a-square.jpg")))
+        let refused = try CLIRunner.run(["crop", folder.file("a.jpg")])
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("--overwrite"))
+        #expect(try String(contentsOfFile: folder.file("a-square.jpg"), encoding: .utf8) == "mine")
+        let replaced = try CLIRunner.run(["crop", "--overwrite", "--quiet", folder.file("a.jpg")])
+        #expect(replaced.status == 0)
+        #expect(replaced.output.isEmpty && replaced.error.isEmpty, "--quiet prints nothing on success")
+        #expect(try folder.size("a-square.jpg") == PixelSize(width: 120, height: 120))
+    }
+
+    @Test func inPlaceAndDryRun() throws {
+        let folder = try Folder()
+        try folder.photo("a.jpg")
+        let dry = try CLIRunner.run(["crop", "--dry-run", "--in-place", folder.file("a.jpg")])
+        #expect(dry.status == 0)
+        #expect(try folder.size("a.jpg") == PixelSize(width: 160, height: 120))
+        let real = try CLIRunner.run(["crop", "--in-place", folder.file("a.jpg")])
+        #expect(real.status == 0)
+        #expect(try folder.size("a.jpg") == PixelSize(width: 120, height: 120))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["a.jpg"])
+    }
+
+    @Test(.enabled(if: CropCLITests.corporaPresent, "skipped: ../shared/corpora is missing"))
+    func losslessReportsTheBlockOffset() throws {
+        let folder = try Folder()
+        let result = try CLIRunner.run(["crop", "--mode", "lossless", "-o", folder.path,
+                                        CLIRunner.corpora.appendingPathComponent("orientation/Landscape_6.jpg").path])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("1200x1200"))
+        #expect(result.output.contains("of centre (block-aligned)") || result.output.contains("exactly centred"))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "skipped: needs script(1) for a terminal"))
+    func progressBarOnlyOnATerminal() throws {
+        let folder = try Folder()
+        for index in 0..<3 { try folder.photo("p\(index).jpg") }
+        // script(1) runs the command on a pseudo-terminal: standard error is a terminal there.
+        let command = "'\(CLIRunner.binary)' crop --size 32 -o '\(folder.file("out"))' '\(folder.path)'"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qfec", command, "/dev/null"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.contains("\r["), "a progress bar on a terminal: \(text.debugDescription)")
+        #expect(text.contains("3/3"))
+        let quiet = try CLIRunner.run(["crop", "--size", "32", "--overwrite", "-o", folder.file("out"), folder.path])
+        #expect(!quiet.error.contains("\r") && !quiet.error.contains("files/s]"))
+    }
+
+    @Test(.enabled(if: CropCLITests.corporaPresent, "skipped: ../shared/corpora is missing"))
+    func fuzzFolderEndsWithOneLinePerFailureAndNoCrash() throws {
+        let folder = try Folder()
+        let result = try CLIRunner.run(
+            ["crop", "--dry-run", "--size", "64", "--jobs", "2", "-o", folder.path,
+             CLIRunner.corpora.appendingPathComponent("fuzz-jpeg").path], timeout: 600)
+        #expect(!result.timedOut)
+        #expect(result.status == 1, "some fuzz files fail, cleanly: \(result.status)")
+        let lines = result.error.split(separator: "\n")
+        let failures = lines.filter { $0.hasPrefix("squarecam: ") }
+        #expect(failures.count > 100)
+        #expect(failures.allSatisfy { $0.contains("fuzz-jpeg/") }, "every failure names its file")
+        #expect(result.error.contains("failed, in"))
+    }
+}

@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# Benchmarks `squarecam crop` (issue 3) in one go:
+#   single files — the 12 MP bus photo, a 48 MP version made with vips, and
+#   Orientation-6 variants of both made with exiftool — with `--size 1080`
+#   against vipsthumbnail and ImageMagick; `--mode lossless` against
+#   `jpegtran -crop`; a batch of 50 files against one vipsthumbnail call.
+# Prints median wall times (hyperfine), peak RSS (/usr/bin/time), output PSNR
+# against a reference (full-resolution decode + ImageMagick Lanczos-3), and
+# the ratios against the targets.
+#
+# Usage: benchmarks/crop.sh [RUNS (default 15)]
+#   SQUARECAM_BIN=path/to/squarecam skips the release build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-15}
+corpus=../shared/corpora/photos/012mp-bus.jpg
+[[ -f $corpus ]] || { echo "crop.sh: $corpus is missing (see ../shared/corpora/SOURCES.md)" >&2; exit 1; }
+for tool in vips vipsthumbnail convert compare jpegtran exiftool hyperfine python3; do
+    command -v "$tool" >/dev/null || { echo "crop.sh: $tool is missing; run scripts/install-deps.sh --with-benchmarks" >&2; exit 1; }
+done
+[[ -x /usr/bin/time ]] || { echo "crop.sh: /usr/bin/time is missing (Debian package 'time')" >&2; exit 1; }
+
+if [[ -n ${SQUARECAM_BIN:-} ]]; then
+    bin=$SQUARECAM_BIN
+else
+    swift build -c release --product squarecam >/dev/null
+    bin="$(swift build -c release --show-bin-path)/squarecam"
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) (a loaded machine inflates every time; compare the ratios)"
+echo "inputs (made in $work):"
+cp "$corpus" "$work/bus12.jpg"
+vips resize "$work/bus12.jpg" "$work/bus48.jpg[Q=90]" 2
+for size in 12 48; do
+    exiftool -q -q -n -Orientation=6 -o "$work/bus$size-o6.jpg" "$work/bus$size.jpg"
+done
+for name in bus12 bus12-o6 bus48 bus48-o6; do
+    printf '  %-9s %s, Orientation %s\n' "$name" "$(exiftool -s3 -ImageSize "$work/$name.jpg")" "$(exiftool -s3 -n -Orientation "$work/$name.jpg")"
+done
+
+median_ms() {  # hyperfine JSON → median in ms
+    python3 -c 'import json,sys; print(f"{json.load(open(sys.argv[1]))["results"][0]["median"]*1000:.1f}")' "$1"
+}
+time_ms() {  # time_ms NAME COMMAND: median wall time over $runs runs
+    local name=$1; shift
+    hyperfine -N --style none --warmup 2 --runs "$runs" --export-json "$work/$name.json" "$*" >/dev/null 2>&1 \
+        || hyperfine --style none --warmup 2 --runs "$runs" --export-json "$work/$name.json" "$*" >/dev/null
+    median_ms "$work/$name.json"
+}
+rss_mb() {  # median peak RSS of 5 runs, MB
+    for _ in 1 2 3 4 5; do /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; done \
+        | python3 -c 'import sys,statistics; print(f"{statistics.median(int(x) for x in sys.stdin.read().split())/1024:.1f}")'
+}
+psnr() {  # psnr OUTPUT REFERENCE
+    compare -metric PSNR "$1" "$2" null: 2>&1 | awk '{printf "%.2f", $1}'
+}
+ratio() { python3 -c 'import sys; print(f"{float(sys.argv[1])/float(sys.argv[2]):.2f}")' "$1" "$2"; }
+verdict() { python3 -c 'import sys; print("PASS" if float(sys.argv[1]) >= float(sys.argv[2]) else "FAIL")' "$1" "$2"; }
+
+mkdir -p "$work/ours" "$work/vips" "$work/im" "$work/ref" "$work/matched"
+echo
+printf '%-9s %-12s %9s %8s %8s %10s %10s\n' input tool "median ms" "RSS MB" "PSNR dB" "vs ours" target
+summary=()
+for name in bus12 bus12-o6 bus48 bus48-o6; do
+    in="$work/$name.jpg"
+    # Reference: full-resolution decode, upright, centre square, Lanczos-3 to 1080.
+    side=$(exiftool -s3 -n -ImageHeight "$in")
+    convert "$in" -auto-orient -gravity center -crop "${side}x${side}+0+0" +repage -filter Lanczos -resize 1080x1080 "$work/ref/$name.png"
+
+    ours_cmd=("$bin" crop --size 1080 --overwrite --quiet -o "$work/ours" "$in")
+    vips_cmd=(vipsthumbnail -s 1080x1080 --smartcrop centre -o "$work/vips/%s.jpg" "$in")
+    im_cmd=(convert -define jpeg:size=2160x2160 "$in" -auto-orient -gravity center -crop 1:1 +repage -resize 1080x1080 "$work/im/$name.jpg")
+    ours_ms=$(time_ms "ours-$name" "${ours_cmd[@]}")
+    vips_ms=$(time_ms "vips-$name" "${vips_cmd[@]}")
+    im_ms=$(time_ms "im-$name" "${im_cmd[@]}")
+    ours_rss=$(rss_mb "${ours_cmd[@]}")
+    vips_rss=$(rss_mb "${vips_cmd[@]}")
+    im_rss=$(rss_mb "${im_cmd[@]}")
+    # PSNR as run (each tool's own defaults: ours Q90, vipsthumbnail Q75, convert Q92) …
+    ours_psnr=$(psnr "$work/ours/$name-square.jpg" "$work/ref/$name.png")
+    vips_psnr=$(psnr "$work/vips/$name.jpg" "$work/ref/$name.png")
+    im_psnr=$(psnr "$work/im/$name.jpg" "$work/ref/$name.png")
+    # … and with the same encoding for both (Q90, 4:4:4), which isolates the resampling.
+    "$bin" crop --size 1080 --quality 90 --subsampling 444 --overwrite --quiet -o "$work/matched" "$in"
+    vipsthumbnail -s 1080x1080 --smartcrop centre -o "$work/matched/%s-vips.jpg[Q=90,subsample-mode=off]" "$in"
+    ours_matched=$(psnr "$work/matched/$name-square.jpg" "$work/ref/$name.png")
+    vips_matched=$(psnr "$work/matched/$name-vips.jpg" "$work/ref/$name.png")
+
+    target=$([[ $name == bus12* ]] && echo 2.5 || echo 1.7)
+    vips_ratio=$(ratio "$vips_ms" "$ours_ms")
+    printf '%-9s %-12s %9s %8s %8s %10s %10s\n' "$name" squarecam "$ours_ms" "$ours_rss" "$ours_psnr" "" ""
+    printf '%-9s %-12s %9s %8s %8s %9sx %10s\n' "" vipsthumbnail "$vips_ms" "$vips_rss" "$vips_psnr" "$vips_ratio" "≥ ${target}x $(verdict "$vips_ratio" "$target")"
+    printf '%-9s %-12s %9s %8s %8s %9sx\n' "" convert "$im_ms" "$im_rss" "$im_psnr" "$(ratio "$im_ms" "$ours_ms")"
+    printf '%-9s %-12s %29s\n' "" "Q90 4:4:4" "PSNR ours $ours_matched dB, vipsthumbnail $vips_matched dB"
+    summary+=("$name: speed ×$vips_ratio vs vipsthumbnail (target ≥ $target), RSS $ours_rss vs $vips_rss MB ($(python3 -c "import sys; print('PASS' if float(sys.argv[1]) <= float(sys.argv[2]) else 'FAIL')" "$ours_rss" "$vips_rss")), resampling PSNR $ours_matched vs $vips_matched dB ($(python3 -c "import sys; print('PASS' if float(sys.argv[1]) >= float(sys.argv[2]) - 0.3 else 'FAIL')" "$ours_matched" "$vips_matched"))")
+done
+
+echo
+echo "lossless (DCT domain, no re-encode):"
+printf '%-9s %-12s %9s %8s %10s\n' input tool "median ms" "RSS MB" "jpegtran/ours"
+for name in bus12 bus12-o6 bus48 bus48-o6; do
+    in="$work/$name.jpg"
+    width=$(exiftool -s3 -n -ImageWidth "$in"); height=$(exiftool -s3 -n -ImageHeight "$in")
+    # jpegtran does the same job: turn upright (for Orientation 6), centre square on the iMCU grid.
+    side=$height; x=$(( (width - side) / 2 / 16 * 16 ))
+    turn=(); [[ $name == *-o6 ]] && turn=(-rotate 90 -trim)
+    ours_cmd=("$bin" crop --mode lossless --overwrite --quiet -o "$work/ours" "$in")
+    jt_cmd=(jpegtran "${turn[@]}" -crop "${side}x${side}+${x}+0" -copy all -outfile "$work/ours/$name-jpegtran.jpg" "$in")
+    ours_ms=$(time_ms "ll-ours-$name" "${ours_cmd[@]}")
+    jt_ms=$(time_ms "ll-jt-$name" "${jt_cmd[@]}")
+    printf '%-9s %-12s %9s %8s\n' "$name" squarecam "$ours_ms" "$(rss_mb "${ours_cmd[@]}")"
+    r=$(ratio "$jt_ms" "$ours_ms")
+    printf '%-9s %-12s %9s %8s %9sx %s\n' "" jpegtran "$jt_ms" "$(rss_mb "${jt_cmd[@]}")" "$r" "(target ≥ 1.00x $(verdict "$r" 1.0))"
+    summary+=("$name lossless: ×$r vs jpegtran (target ≥ 1)")
+done
+
+echo
+echo "batch of 50 files (25 × bus12, 25 × bus12-o6):"
+mkdir -p "$work/batch" "$work/batch-ours" "$work/batch-vips"
+for i in $(seq -w 1 25); do
+    cp "$work/bus12.jpg" "$work/batch/a$i.jpg"
+    cp "$work/bus12-o6.jpg" "$work/batch/b$i.jpg"
+done
+batch_runs=$(( runs < 5 ? runs : 5 ))
+ours_ms=$(runs=$batch_runs time_ms batch-ours "$bin" crop --size 1080 --overwrite --quiet -o "$work/batch-ours" "$work/batch")
+vips_ms=$(runs=$batch_runs time_ms batch-vips vipsthumbnail -s 1080x1080 --smartcrop centre -o "$work/batch-vips/%s.jpg" "$work"/batch/*.jpg)
+ours_rss=$(rss_mb "$bin" crop --size 1080 --overwrite --quiet -o "$work/batch-ours" "$work/batch")
+vips_rss=$(rss_mb vipsthumbnail -s 1080x1080 --smartcrop centre -o "$work/batch-vips/%s.jpg" "$work"/batch/*.jpg)
+r=$(ratio "$vips_ms" "$ours_ms")
+printf '  squarecam (--jobs %s) %9s ms  %6s MB\n' "$(nproc)" "$ours_ms" "$ours_rss"
+printf '  vipsthumbnail        %9s ms  %6s MB   vips/ours %sx (target ≥ 2.5x %s)\n' "$vips_ms" "$vips_rss" "$r" "$(verdict "$r" 2.5)"
+summary+=("batch: ×$r vs vipsthumbnail (target ≥ 2.5), RSS $ours_rss vs $vips_rss MB")
+
+echo
+echo "summary:"
+printf '  %s\n' "${summary[@]}"

@@ -70,18 +70,24 @@ def environment() -> dict[str, str]:
     return env
 
 
-def calibrate(binary: str, camera: str, folder: Path) -> float:
-    """Median wall time of an uninterrupted shoot; checks that shoot works at all."""
+def calibrate(binary: str, camera: str, folder: Path, parallel: int) -> float:
+    """Median wall time of an uninterrupted shoot under the same load as the
+    kill runs (`parallel` at once); checks that shoot works at all."""
     durations = []
-    for _ in range(5):
+
+    def timed_shoot() -> None:
         started = time.monotonic()
         result = subprocess.run(shoot_command(binary, camera, folder), capture_output=True, env=environment(),
                                 timeout=120)
-        durations.append(time.monotonic() - started)
         if result.returncode != 0:
             print(f"killsave: shoot failed before any kill (exit {result.returncode}):\n"
                   f"{result.stderr.decode(errors='replace')}", file=sys.stderr)
-            sys.exit(1)
+            os._exit(1)
+        durations.append(time.monotonic() - started)
+
+    with ThreadPoolExecutor(max_workers=parallel) as pool:
+        for _ in range(2 * parallel):
+            pool.submit(timed_shoot)
     return statistics.median(durations)
 
 
@@ -140,8 +146,8 @@ def kill_test(binary: str, camera: str, folder: Path, saves: int, parallel: int,
     print(f"killsave: {saves} shoots with SIGKILL at random moments, {parallel} at a time, into {folder}")
     folder.mkdir(parents=True, exist_ok=True)
     before = seed_existing(folder)
-    typical = calibrate(binary, camera, folder)
-    print(f"killsave: an uninterrupted shoot takes {typical:.2f} s (median of 5)")
+    typical = calibrate(binary, camera, folder, parallel)
+    print(f"killsave: an uninterrupted shoot takes {typical:.2f} s with {parallel} at a time (median)")
     tally = Tally()
     rng = random.Random(seed)
     seeds = [rng.randrange(1 << 30) for _ in range(saves)]
@@ -225,9 +231,10 @@ def write_failure_tests(binary: str, camera: str, scratch: Path) -> None:
     full = scratch / "full"
     if mount_tmpfs(full, "size=256k"):
         try:
-            # Nearly full: a small file fits, a photo does not.
+            # Nearly full: 8 KB left, less than any photo.
             filler = full / "existing-filler.bin"
-            filler.write_bytes(bytes(200 * 1024))
+            stats = os.statvfs(full)
+            filler.write_bytes(bytes(stats.f_bavail * stats.f_frsize - 8192))
             expect_write_failure(binary, camera, full, "full disk (tmpfs)", ("full", "space"), {filler.name})
         finally:
             unmount(full)

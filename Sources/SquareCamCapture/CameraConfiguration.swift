@@ -10,11 +10,19 @@ public struct CameraConfiguration: Sendable, Hashable {
     public var requestedMode: CameraMode?
     /// How long `start()` waits for the first frame before it gives up.
     public var firstFrameTimeoutSeconds: Double
+    /// A PipeWire remote from the camera portal (`CameraPortal.requestAccess`):
+    /// PipeWire cameras (`pipewire:<serial>`, or `pipewire:default` for the
+    /// portal's default camera) are then opened through it.
+    public var pipeWireRemote: Int32?
 
-    public init(skipFrames: Int = 0, requestedMode: CameraMode? = nil, firstFrameTimeoutSeconds: Double = 10) {
+    public init(
+        skipFrames: Int = 0, requestedMode: CameraMode? = nil, firstFrameTimeoutSeconds: Double = 10,
+        pipeWireRemote: Int32? = nil
+    ) {
         self.skipFrames = max(0, skipFrames)
         self.requestedMode = requestedMode
         self.firstFrameTimeoutSeconds = firstFrameTimeoutSeconds
+        self.pipeWireRemote = pipeWireRemote
     }
 }
 

@@ -14,6 +14,8 @@ enum CameraSource: Hashable, Sendable {
 
     static let pipewirePrefix = "pipewire:"
     static let libcameraPrefix = "libcamera:"
+    /// `pipewire:default`: whichever camera PipeWire (or the portal's remote) offers first.
+    static let pipewireDefault = "default"
 
     /// Decodes an id as listed by `CameraCatalog` or given as `--camera`.
     init?(id: String) {

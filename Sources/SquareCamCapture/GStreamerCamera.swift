@@ -131,7 +131,11 @@ public final class GStreamerCamera: Camera {
     private func build(generation: Int) throws -> GStreamerPipeline {
         let mode = streamingMode()
         let side = state.withLock { $0.viewfinderSide > 0 ? $0.viewfinderSide : Self.defaultViewfinderSide }
-        var description = PipelineDescription(source: source, mode: mode, viewfinderSide: side)
+        var streamSource = source
+        if case .pipewire(let serial, _) = source, let remote = configuration.pipeWireRemote {
+            streamSource = .pipewire(objectSerial: serial, fd: remote)
+        }
+        var description = PipelineDescription(source: streamSource, mode: mode, viewfinderSide: side)
         if case .imageFile(let path) = source {
             description.imageOrientation = ImageFileOrientation.read(path: path)
         }

@@ -42,7 +42,8 @@ struct PipelineDescription: Hashable, Sendable {
             return "v4l2src device=\(Self.quoted(path))" + modeSection
         case .pipewire(let serial, let fd):
             let remote = fd.map { " fd=\($0)" } ?? ""
-            return "pipewiresrc target-object=\(Self.quoted(serial))\(remote)" + modeSection
+            let target = serial == CameraSource.pipewireDefault ? "" : " target-object=\(Self.quoted(serial))"
+            return "pipewiresrc\(target)\(remote)" + modeSection
         case .libcamera(let name):
             return "libcamerasrc camera-name=\(Self.quoted(name))" + modeSection
         }

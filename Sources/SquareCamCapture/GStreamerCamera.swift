@@ -353,6 +353,11 @@ public final class GStreamerCamera: Camera {
         state.withLock { $0.failureHandler = handler }
     }
 
+    /// Runs `body` with the live pipeline, if any (tests inject bus errors).
+    func withPipeline(_ body: (GStreamerPipeline) -> Void) {
+        if let pipeline = state.withLock({ $0.pipeline }) { body(pipeline) }
+    }
+
     /// Counts pipelines built and freed, for leak checks in tests.
     final class PipelineLedger: Sendable {
         private let created = Atomic<Int>(0)

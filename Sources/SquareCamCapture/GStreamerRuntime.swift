@@ -1,10 +1,15 @@
 import CGStreamer
+import Glibc
 
 /// GStreamer's process-wide set-up, done once whichever thread gets there first.
 enum GStreamerRuntime {
     // A global `let` is initialised exactly once, under swift_once, so two
     // threads opening cameras at the same time cannot both run gst_init.
     private static let initialized: Bool = {
+        // libcamera's device probe logs warnings ("No IPA found") on stderr,
+        // which would land in `squarecam devices` output; a user's own
+        // setting wins (overwrite 0).
+        setenv("LIBCAMERA_LOG_LEVELS", "*:ERROR", 0)
         gst_init(nil, nil)
         return true
     }()

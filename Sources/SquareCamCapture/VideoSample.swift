@@ -41,7 +41,9 @@ final class VideoSample: @unchecked Sendable {
             } else {
                 result = Self.convert(&source, from: info, to: target, layout: layout)
             }
-            guard layout == .i420, Self.isVideoRange(info) else { return result }
+            // A matrix change converts the range too; the copy and the
+            // converter's same-matrix fast paths keep video range.
+            guard layout == .i420, Self.isVideoRange(info), Self.hasBT601Matrix(info) else { return result }
             return result.map(Self.expandedToFullRange)
         }
         guard let result else { throw .unknownFormat }
@@ -113,10 +115,14 @@ final class VideoSample: @unchecked Sendable {
             && info.pointee.colorimetry.range != GST_VIDEO_COLOR_RANGE_0_255
     }
 
+    /// BT.601 in the source's range when the matrix stays (the fast paths
+    /// ignore range; `expandedToFullRange` follows), full range otherwise.
     private static func useBT601Colorimetry(_ target: UnsafeMutablePointer<GstVideoInfo>, from source: UnsafeMutablePointer<GstVideoInfo>) {
         target.pointee.colorimetry = source.pointee.colorimetry
         target.pointee.colorimetry.matrix = GST_VIDEO_COLOR_MATRIX_BT601
-        if !isVideoRange(source) { target.pointee.colorimetry.range = GST_VIDEO_COLOR_RANGE_0_255 }
+        if !(isVideoRange(source) && hasBT601Matrix(source)) {
+            target.pointee.colorimetry.range = GST_VIDEO_COLOR_RANGE_0_255
+        }
     }
 
     /// Video-range planes (Y 16–235, Cb/Cr 16–240) stretched to 0–255.

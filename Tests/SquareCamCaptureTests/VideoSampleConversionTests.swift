@@ -1,0 +1,42 @@
+@testable import SquareCamCapture
+import Foundation
+import SquareCamCore
+import Testing
+
+/// Stills from the formats and colour matrices cameras really send (YUY2 and
+/// NV12 from webcams, BT.601 at SD and BT.709 at HD, RGB from some drivers)
+/// come out as full-range JFIF I420 and sRGB with the bars' colours.
+struct VideoSampleConversionTests {
+    @Test(arguments: ["YUY2", "NV12", "I420", "UYVY", "RGB", "BGRx"], [PixelSize(width: 640, height: 480), PixelSize(width: 1280, height: 720)])
+    func everyCameraFormatBecomesJFIFAndRGB(format: String, size: PixelSize) throws {
+        let sample = try firstSample("videotestsrc num-buffers=1 pattern=smpte ! video/x-raw,format=\(format),width=\(size.width),height=\(size.height) ! appsink name=out")
+        let i420 = try sample.makeFrame(layout: .i420)
+        let rgb = try sample.makeFrame(layout: .rgb)
+        #expect(i420.size == size && rgb.size == size)
+        for (index, colour) in TestPattern.barColours.enumerated() {
+            let centre = TestPattern.barCentre(index, in: size)
+            let fromI420 = CaptureTestSupport.rgbFromI420(i420, x: centre.x, y: centre.y)
+            let fromRGB = CaptureTestSupport.rgb(rgb, x: centre.x, y: centre.y)
+            #expect(CaptureTestSupport.isClose(fromI420, colour, tolerance: 10), "\(format) \(size) bar \(index): i420 \(fromI420)")
+            #expect(CaptureTestSupport.isClose(fromRGB, colour, tolerance: 10), "\(format) \(size) bar \(index): rgb \(fromRGB)")
+        }
+    }
+
+    private func firstSample(_ launch: String) throws -> VideoSample {
+        let pipeline = try GStreamerPipeline(launch: launch)
+        let box = SampleBox()
+        AppSink.deliverSamples(from: pipeline, sinkNamed: "out") { box.store($0) }
+        #expect(pipeline.play())
+        for _ in 0..<500 where box.sample == nil { usleep(10_000) }
+        AppSink.stopDelivering(from: pipeline, sinkNamed: "out")
+        pipeline.shutDown()
+        return try #require(box.sample)
+    }
+}
+
+private final class SampleBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: VideoSample?
+    var sample: VideoSample? { lock.withLock { stored } }
+    func store(_ sample: VideoSample) { lock.withLock { if stored == nil { stored = sample } } }
+}

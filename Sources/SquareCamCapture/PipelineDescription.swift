@@ -53,7 +53,11 @@ struct PipelineDescription: Hashable, Sendable {
     private var modeSection: String {
         guard let mode else { return " ! decodebin ! videoconvert" }
         let rate = FrameRate(mode.framesPerSecond)
-        let geometry = "width=\(mode.size.width),height=\(mode.size.height),framerate=\(rate.numerator)/\(rate.denominator)"
+        var geometry = "width=\(mode.size.width),height=\(mode.size.height)"
+        // libcamerasrc 0.0.x cannot negotiate a frame rate: asking for one fails.
+        if case .libcamera = source {} else if mode.framesPerSecond > 0 {
+            geometry += ",framerate=\(rate.numerator)/\(rate.denominator)"
+        }
         if mode.format == CameraModeFormat.motionJPEG {
             return " ! image/jpeg,\(geometry) ! jpegdec"
         }

@@ -70,3 +70,11 @@ struct CameraSpecTests {
         #expect(rawText.contains("video/x-raw,format=YUY2,width=640,height=480,framerate=30000/1001"))
     }
 }
+
+extension CameraSpecTests {
+    @Test func libcameraModesLeaveTheRateToTheCamera() {
+        let mode = CameraMode(size: PixelSize(width: 1920, height: 1080), framesPerSecond: 30, format: "NV12")
+        let text = PipelineDescription(source: .libcamera(cameraName: "imx219"), mode: mode, viewfinderSide: 64).launchText
+        #expect(text.hasPrefix("libcamerasrc camera-name=\"imx219\" ! video/x-raw,format=NV12,width=1920,height=1080 ! tee"))
+    }
+}

@@ -171,3 +171,18 @@ extension LiveCameraTests {
         #expect(timings.skippedFrames == 0)
     }
 }
+
+extension LiveCameraTests {
+    @Test func stopWhileStartingEndsTheStartAndLeavesNothingRunning() async throws {
+        let camera = try GStreamerCamera(description: TestCamera.description(size: PixelSize(width: 320, height: 240), framesPerSecond: 5),
+                                         configuration: CameraConfiguration(skipFrames: 50))
+        let starting = Task { try await camera.start() }
+        // Fifty skipped frames at 5 fps take ten seconds: stop long before.
+        _ = await CaptureTestSupport.wait(upTo: 2) { camera.pipelineLedger.createdCount == 1 }
+        await camera.stop()
+        await #expect(throws: CameraFailure.self) { try await starting.value }
+        #expect(!camera.isLive)
+        let freed = await CaptureTestSupport.wait(upTo: 5) { camera.pipelineLedger.finalizedCount == camera.pipelineLedger.createdCount }
+        #expect(freed)
+    }
+}

@@ -26,7 +26,8 @@ public struct PhotoFileName: Hashable, Sendable {
     }
 
     /// The names to try, in order, for a photo taken at `date`: the plain name, then "-2", "-3", … without end.
-    public func candidates(for date: Date, in timeZone: TimeZone = .current) -> some Sequence<String> & Sendable {
+    public func candidates(for date: Date, in timeZone: TimeZone = .current) -> LazyMapSequence<PartialRangeFrom<Int>, String> {
+        // The explicit type picks the lazy `map`; an eager one would never finish.
         let scheme = self
         return (1...).lazy.map { scheme.name(for: date, in: timeZone, sequence: $0) }
     }

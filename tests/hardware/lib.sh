@@ -119,7 +119,7 @@ trap cleanup_scenario EXIT
 
 # devices FILE: `squarecam devices --json` into FILE, which must succeed.
 devices_json() {
-    squarecam 60 devices --json
+    squarecam 120 devices --json
     expect_rc "$EXIT_OK" "squarecam devices --json"
     cp "$out" "$1"
 }

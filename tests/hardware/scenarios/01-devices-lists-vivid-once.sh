@@ -18,7 +18,7 @@ duplicates=$(sort "$work/modes" | uniq -d)
 [[ -z "$duplicates" ]] || fail "modes listed more than once: $duplicates"
 
 # The human-readable listing names it once, and the test camera last.
-squarecam 60 devices
+squarecam 120 devices
 expect_rc "$EXIT_OK" "squarecam devices"
 mentions=$(grep -cF -- "$camera_id" "$out")
 ((mentions == 1)) || fail "the text listing mentions $camera_id $mentions times, expected once"

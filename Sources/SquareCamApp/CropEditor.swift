@@ -14,9 +14,9 @@ final class CropEditor {
     let zoomOutButton: Widget
     let doneButton: Widget
     private var surface: OpaquePointer?
-    private(set) var crop = CropSquare(frameSize: PixelSize(width: 1, height: 1))
-    private var dragStart: CropSquare?
-    private var zoomStart: CropSquare?
+    private(set) var crop = SquareCropBox(frameSize: PixelSize(width: 1, height: 1))
+    private var dragStart: SquareCropBox?
+    private var zoomStart: SquareCropBox?
 
     init() {
         canvas = gtk_drawing_area_new()
@@ -56,7 +56,7 @@ final class CropEditor {
         gdk_texture_download(texture, cairo_image_surface_get_data(image), gsize(cairo_image_surface_get_stride(image)))
         cairo_surface_mark_dirty(image)
         surface = image
-        crop = CropSquare(frameSize: frameSize, rect: rect)
+        crop = SquareCropBox(frameSize: frameSize, rect: rect)
         gtk_widget_queue_draw(canvas)
     }
 
@@ -73,7 +73,7 @@ final class CropEditor {
     }
     func reset() { update { $0.reset() } }
 
-    private func update(_ change: (inout CropSquare) -> Void) {
+    private func update(_ change: (inout SquareCropBox) -> Void) {
         change(&crop)
         gtk_widget_queue_draw(canvas)
     }
@@ -97,7 +97,7 @@ final class CropEditor {
         cairo_paint(cairo)
         if let surface {
             cairo_save(cairo)
-            cairo_translate(cairo, box.x - Double(crop.x) * scale, box.y - Double(crop.y) * scale)
+            cairo_translate(cairo, box.x - Double(crop.rect.x) * scale, box.y - Double(crop.rect.y) * scale)
             let surfaceScale = Double(crop.frameSize.width) / Double(cairo_image_surface_get_width(surface))
             cairo_scale(cairo, scale * surfaceScale, scale * surfaceScale)
             cairo_set_source_surface(cairo, surface, 0, 0)

@@ -38,5 +38,6 @@ final class LivePage {
         let text = seconds == 0 ? localized("Off") : localized("{seconds} s", ["seconds": String(seconds)])
         let content = gtk_button_get_child(gcast(timerButton))!
         adw_button_content_set_label(gcast(content), text)
+        Trace.line("timer \(seconds)")
     }
 }

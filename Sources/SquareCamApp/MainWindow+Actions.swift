@@ -174,6 +174,11 @@ extension MainWindow {
         g_object_unref(UnsafeMutableRawPointer(texture))
         statistics.reviewShown()
         gtk_widget_grab_focus(review.saveButton)
+        // The square is laid out on the next frame; report it once drawn.
+        Task { @MainActor in
+            try? await Task.sleep(for: .milliseconds(300))
+            Trace.line("review showing at \(Trace.square(of: self.review.picture)) crop \(photo.crop)")
+        }
     }
 
     func openEditor(_ photo: CapturedPhoto) {
@@ -186,6 +191,7 @@ extension MainWindow {
                 return
             }
             self.editor.open(texture: texture, frameSize: photo.frameSize, crop: photo.crop)
+            Trace.line("editor showing crop \(photo.crop)")
             g_object_unref(UnsafeMutableRawPointer(texture))
             gtk_widget_grab_focus(self.editor.canvas)
         }
@@ -234,7 +240,7 @@ extension MainWindow {
             Launcher.openFile(path)
         }
         adw_toast_overlay_add_toast(gcast(toasts), toast)
-        Log.line("squarecam: saved \(path)")
+        Trace.line("saved \(path)")
     }
 
     func showError(_ message: String) {

@@ -95,5 +95,6 @@ extension MainWindow {
         } else {
             gtk_window_fullscreen(gcast(window))
         }
+        Trace.line("fullscreen toggled")
     }
 }

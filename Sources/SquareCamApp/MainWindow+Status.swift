@@ -52,6 +52,7 @@ extension MainWindow {
             return
         }
         gtk_widget_grab_focus(status.primaryButton)
+        Trace.line("status page title=\(String(cString: adw_status_page_get_title(gcast(status.widget))))")
     }
 
     /// While the camera is busy or unplugged, checks every two seconds and

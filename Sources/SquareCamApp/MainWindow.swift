@@ -108,7 +108,7 @@ final class MainWindow {
             Log.line("squarecam: \(error)")
             return
         }
-        if Self.tracing { Log.line("squarecam: \(event) → \(flow.state) \(actions)") }
+        Trace.line("\(event) → \(flow.state) \(actions)")
         showPage(for: flow.state)
         for action in actions { perform(action) }
     }
@@ -144,9 +144,6 @@ final class MainWindow {
         statistics.liveStopped(framesShown: live.viewfinder.framesShown)
         if flow.state != .idle { send(.shutDown) }
     }
-
-    /// `SQUARECAM_TRACE=1` logs every event, state and action (debugging, tests).
-    static let tracing = ProcessInfo.processInfo.environment["SQUARECAM_TRACE"] == "1"
 
     private static let styleSheet = """
         .shutter { min-width: 72px; min-height: 72px; border-radius: 9999px; padding: 0;

@@ -40,12 +40,8 @@ enum PhotoDeveloper {
         return texture
     }
 
-    /// File names that sort by time: SquareCam_20260130_141503.jpg, then _2, _3 ….
+    /// File names that sort by time (Core's `PhotoFileName`, as `shoot` names them).
     static func fileName(for date: Date, attempt: Int) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyyMMdd_HHmmss"
-        let stem = "SquareCam_" + formatter.string(from: date)
-        return attempt <= 1 ? stem + ".jpg" : stem + "_\(attempt).jpg"
+        PhotoFileName().name(for: date, sequence: attempt)
     }
 }

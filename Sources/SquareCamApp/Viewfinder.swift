@@ -27,6 +27,7 @@ final class Viewfinder {
     var mirrored = false
     /// While paused, frames keep arriving but are not drawn (review, editor).
     var paused = false
+    private var framesShownSinceAttach = 0
     /// Frames drawn since start.
     private(set) var framesShown = 0
     /// Called after each frame is drawn.
@@ -59,6 +60,7 @@ final class Viewfinder {
     func attach(_ camera: any Camera) {
         self.camera = camera
         requestedSide = 0
+        framesShownSinceAttach = 0
         mailbox.consumer = { [weak self] frame in self?.show(frame) }
         requestFramesAtWidgetSize()
     }
@@ -74,11 +76,15 @@ final class Viewfinder {
     /// Shows or hides the rule-of-thirds grid.
     var showsGrid: Bool {
         get { gtk_widget_get_visible(grid) != 0 }
-        set { WidgetStyle.setVisible(grid, newValue) }
+        set {
+            WidgetStyle.setVisible(grid, newValue)
+            Trace.line("grid \(newValue ? "shown" : "hidden")")
+        }
     }
 
     /// Shows a countdown number over the picture, or hides it (`nil`).
     func setCountdown(_ seconds: Int?) {
+        Trace.line("countdown \(seconds.map(String.init) ?? "hidden")")
         if let seconds {
             gtk_label_set_text(gcast(countdown), String(seconds))
         }
@@ -106,6 +112,10 @@ final class Viewfinder {
         gtk_picture_set_paintable(gcast(picture), squarecam_paintable(UnsafeMutableRawPointer(texture)))
         g_object_unref(UnsafeMutableRawPointer(texture))
         framesShown += 1
+        if framesShownSinceAttach == 0 {
+            Trace.line("viewfinder showing frames at \(Trace.square(of: picture)) side \(frame.size.width) mirrored \(mirrored)")
+        }
+        framesShownSinceAttach += 1
         onFrameShown?()
     }
 

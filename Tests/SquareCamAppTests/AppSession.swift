@@ -1,0 +1,129 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// One run of the built app on an X display, driven like a user would:
+/// key presses through xdotool, screenshots through ImageMagick's `import`.
+/// The app's `SQUARECAM_TRACE=1` lines say when a page or frame is on screen,
+/// so the test waits for real events (with a timeout), never for fixed times.
+final class AppSession {
+    let home: URL
+    let process = Process()
+    private let output = LogBuffer()
+    let display: String
+    private(set) var windowID = ""
+
+    /// Starts the app with `arguments` and extra environment, in a fresh home folder.
+    init(_ arguments: [String], environment extra: [String: String] = [:]) throws {
+        display = try XDisplay.shared.name
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("squarecam-app-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment["HOME"] = home.path
+        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent(".config").path
+        environment["XDG_PICTURES_DIR"] = home.appendingPathComponent("Pictures").path
+        environment["SQUARECAM_TRACE"] = "1"
+        environment["GTK_A11Y"] = "none"
+        environment["NO_AT_BRIDGE"] = "1"
+        environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        process.environment = environment.merging(extra) { $1 }
+        process.executableURL = try BuiltApp.executable
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        pipe.fileHandleForReading.readabilityHandler = { [output] handle in
+            let chunk = String(decoding: handle.availableData, as: UTF8.self)
+            output.append(chunk)
+        }
+        try process.run()
+        windowID = try waitForWindow()
+    }
+
+    deinit {
+        (process.standardOutput as? Pipe)?.fileHandleForReading.readabilityHandler = nil
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    /// Everything the app wrote to stdout and stderr so far.
+    var log: String { output.text }
+
+    /// Waits until a trace line containing `text` appears after `after` earlier ones; returns that line.
+    @discardableResult
+    func waitForTrace(_ text: String, occurrence: Int = 1, timeout: Double = 90) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let lines = log.split(separator: "\n").filter { $0.contains("squarecam-trace:") && $0.contains(text) }
+            if lines.count >= occurrence { return String(lines[occurrence - 1]) }
+            if !process.isRunning { break }
+            usleep(50_000)
+        }
+        throw AppTestError("no trace line with '\(text)' (#\(occurrence)) within \(timeout) s; the app said:\n\(log)")
+    }
+
+    /// Presses keys (xdotool names: "space", "ctrl+s", "Escape") in the app's window.
+    func press(_ keys: String...) throws {
+        try press(keys)
+    }
+
+    func press(_ keys: [String]) throws {
+        try XDisplay.shared.run("xdotool", ["windowfocus", "--sync", windowID])
+        try XDisplay.shared.run("xdotool", ["key", "--delay", "40"] + keys)
+    }
+
+    /// A screenshot of the app's window.
+    func screenshot(saveAs name: String? = nil) throws -> Picture {
+        let file = home.appendingPathComponent("shot-\(UUID().uuidString).png")
+        try XDisplay.shared.run("import", ["-window", windowID, file.path])
+        if let name { try? Screenshots.keep(file, as: name) }
+        return try Picture(file: file)
+    }
+
+    /// Waits for the app to exit; returns its status.
+    func waitForExit(timeout: Double = 60) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(50_000) }
+        guard !process.isRunning else { throw AppTestError("the app did not exit within \(timeout) s") }
+        return process.terminationStatus
+    }
+
+    /// Photos saved in the session's Pictures/Camera folder.
+    var savedPhotos: [URL] {
+        let folder = home.appendingPathComponent("Pictures/Camera")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".jpg") }.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    private func waitForWindow() throws -> String {
+        let deadline = Date().addingTimeInterval(90)
+        while Date() < deadline {
+            if let found = try? XDisplay.shared.output("xdotool", ["search", "--onlyvisible", "--pid", String(process.processIdentifier)]),
+               let id = found.split(separator: "\n").last {
+                return String(id)
+            }
+            guard process.isRunning else { break }
+            usleep(100_000)
+        }
+        throw AppTestError("the app's window did not appear within 90 s; the app said:\n\(log)")
+    }
+}
+
+/// Parses a trace line's "at X Y SIDE" into a square in window pixels.
+func drawnSquare(in line: String, after marker: String = " at ") -> (x: Int, y: Int, side: Int)? {
+    guard let range = line.range(of: marker) else { return nil }
+    let numbers = line[range.upperBound...].split(separator: " ").prefix(3).compactMap { Int($0) }
+    guard numbers.count == 3 else { return nil }
+    return (numbers[0], numbers[1], numbers[2])
+}
+
+/// Output collected from the app's pipe on a background thread.
+final class LogBuffer: Sendable {
+    private let storage = Mutex("")
+    func append(_ chunk: String) { storage.withLock { $0 += chunk } }
+    var text: String { storage.withLock { $0 } }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+
+/// The app end to end, under X: the built binary, real GStreamer test camera
+/// (or a scripted camera through the same `Camera` protocol), xdotool keys,
+/// screenshots compared with saved photos. One app at a time on the display.
+@Suite(.serialized) struct AppWindowTests {
+    @Test func liveViewfinderShowsMovingFramesInASquare() throws {
+        let app = try AppSession(["--camera", "test"])
+        let line = try app.waitForTrace("viewfinder showing frames")
+        let square = try #require(drawnSquare(in: line))
+        #expect(square.side >= 400, "the viewfinder fills the window: \(line)")
+        // The test pattern's snow moves: wait (bounded) for two screenshots that differ.
+        let first = try app.screenshot(saveAs: "live")
+        var bounds: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+        let deadline = Date().addingTimeInterval(30)
+        while bounds == nil && Date() < deadline {
+            bounds = first.differenceBounds(to: try app.screenshot())
+        }
+        let moved = try #require(bounds, "two screenshots 30 s apart are identical: the viewfinder is frozen")
+        #expect(moved.minX >= square.x && moved.maxX < square.x + square.side, "change outside the square: \(moved) vs \(square)")
+        #expect(moved.minY >= square.y && moved.maxY < square.y + square.side, "change outside the square: \(moved) vs \(square)")
+    }
+
+    @Test func shutterReviewSaveWritesExactlyTheSquareShown() throws {
+        let app = try AppSession(["--camera", "test"])
+        let liveLine = try app.waitForTrace("viewfinder showing frames")
+        let live = try #require(drawnSquare(in: liveLine))
+        let liveShot = try app.screenshot().cropped(x: live.x, y: live.y, width: live.side, height: live.side)
+        try app.press("space")
+        let reviewLine = try app.waitForTrace("review showing")
+        let review = try #require(drawnSquare(in: reviewLine))
+        let reviewShot = try app.screenshot(saveAs: "review").cropped(x: review.x, y: review.y, width: review.side, height: review.side)
+        try app.press("ctrl+s")
+        try app.waitForTrace("saved ")
+        try app.waitForTrace("→ live", occurrence: 2)
+        let saved = try #require(app.savedPhotos.first, "no photo in Pictures/Camera")
+        let photo = try Picture(ppm: XDisplay.shared.outputData("djpeg", ["-ppm", saved.path]))
+        #expect(photo.width == 1080 && photo.height == 1080, "the 1920x1080 camera's full-resolution square is 1080x1080, not \(photo.width)x\(photo.height)")
+        // What review showed is the saved photo, scaled to the screen.
+        let reviewDifference = photo.resized(width: review.side, height: review.side).meanDifference(to: reviewShot)
+        #expect(reviewDifference < 8, "review differs from the saved photo by \(reviewDifference) per channel")
+        // And it is the square the viewfinder showed (only the pattern's snow moves).
+        let liveDifference = photo.resized(width: live.side, height: live.side).meanDifference(to: liveShot)
+        #expect(liveDifference < 12, "the viewfinder differs from the saved photo by \(liveDifference) per channel")
+    }
+
+    @Test func retakeReturnsToLiveWithoutSaving() throws {
+        let app = try AppSession(["--camera", "test"])
+        try app.waitForTrace("viewfinder showing frames")
+        try app.press("space")
+        try app.waitForTrace("→ reviewing")
+        try app.press("r")
+        try app.waitForTrace("retake → live")
+        try app.waitForTrace("viewfinder showing frames", occurrence: 2)
+        try app.press("Return")
+        try app.waitForTrace("→ reviewing", occurrence: 2)
+        try app.press("Escape")
+        try app.waitForTrace("retake → live", occurrence: 2)
+        #expect(app.savedPhotos.isEmpty)
+    }
+
+    @Test func cropEditorMovedToTheTopLeftCornerSavesThatCorner() throws {
+        let app = try AppSession(["--camera", "test"])
+        try app.waitForTrace("viewfinder showing frames")
+        try app.press("space")
+        try app.waitForTrace("review showing")
+        try app.press("e")
+        try app.waitForTrace("editor showing")
+        // Zoom in, then push the box past the top-left corner: it stops there.
+        try app.press("plus", "plus", "plus", "plus", "plus")
+        try app.press(Array(repeating: "shift+Left", count: 12) + Array(repeating: "shift+Up", count: 12))
+        _ = try app.screenshot(saveAs: "crop-editor")
+        try app.press("Return")
+        let done = try app.waitForTrace("editDone(crop: ")
+        #expect(done.contains("+0+0)"), "the crop did not reach the top-left corner: \(done)")
+        try app.waitForTrace("saved ")
+        let saved = try #require(app.savedPhotos.first)
+        let photo = try Picture(ppm: XDisplay.shared.outputData("djpeg", ["-ppm", saved.path]))
+        #expect(photo.width == photo.height && photo.width < 1080, "a zoomed square is smaller than 1080: \(photo.width)x\(photo.height)")
+        // The test pattern's leftmost bar is light grey; the centre square starts with yellow.
+        let corner = photo.pixel(4, 4)
+        #expect(abs(corner.r - corner.b) < 40 && corner.b > 150, "top-left pixel \(corner) is not the grey bar")
+    }
+
+    @Test func permissionDeniedPageAppears() throws {
+        let app = try AppSession([], environment: ["SQUARECAM_SCRIPTED_CAMERA": "permission-denied"])
+        let line = try app.waitForTrace("status page title=")
+        #expect(line.contains("SquareCam has no permission to use the camera"))
+        _ = try app.screenshot(saveAs: "permission-denied")
+        try app.press("Return")  // Try Again: still denied
+        try app.waitForTrace("tryAgain → checkingPermission")
+        try app.waitForTrace("→ permissionDenied", occurrence: 2)
+    }
+
+    @Test func noCameraPageOffersTheTestPattern() throws {
+        let app = try AppSession([], environment: ["SQUARECAM_SCRIPTED_CAMERA": "no-camera"])
+        let line = try app.waitForTrace("status page title=")
+        #expect(line.contains("No camera found"))
+        _ = try app.screenshot(saveAs: "no-camera")
+        try app.press("Return")  // Use Test Pattern
+        try app.waitForTrace("useTestPattern → starting")
+        try app.waitForTrace("viewfinder showing frames")
+    }
+
+    @Test func unpluggedCameraComesBackByItself() throws {
+        let app = try AppSession(["--camera", "test"], environment: ["SQUARECAM_SCRIPTED_CAMERA": "disconnect-after:2"])
+        try app.waitForTrace("viewfinder showing frames")
+        let line = try app.waitForTrace("status page title=")
+        #expect(line.contains("Camera disconnected"))
+        try app.waitForTrace("cameraAvailable → starting")
+        try app.waitForTrace("viewfinder showing frames", occurrence: 2)
+    }
+
+    @Test func busyCameraIsNamedAndRetried() throws {
+        let app = try AppSession(["--camera", "test"], environment: ["SQUARECAM_SCRIPTED_CAMERA": "busy-once"])
+        let line = try app.waitForTrace("status page title=")
+        #expect(line.contains("The camera is busy"))
+        #expect(app.log.contains("busy(camera: \"Scripted camera\")") || app.log.contains("Scripted camera"))
+        try app.waitForTrace("tryAgain → starting")
+        try app.waitForTrace("viewfinder showing frames")
+    }
+
+    @Test func keyboardShortcuts() throws {
+        let app = try AppSession(["--camera", "test"])
+        try app.waitForTrace("viewfinder showing frames")
+        let before = try app.screenshot()
+        try app.press("t")
+        try app.waitForTrace("timer 3")
+        try app.press("t")
+        try app.waitForTrace("timer 10")
+        try app.press("t")
+        try app.waitForTrace("timer 0", occurrence: 2)
+        try app.press("g")
+        try app.waitForTrace("grid shown")
+        let withGrid = try app.screenshot(saveAs: "live-grid")
+        #expect(before.differenceBounds(to: withGrid) != nil)
+        try app.press("g")
+        try app.waitForTrace("grid hidden", occurrence: 2)
+        try app.press("F11")
+        try app.waitForTrace("fullscreen toggled")
+        try app.press("F11")
+        try app.waitForTrace("fullscreen toggled", occurrence: 2)
+        try app.press("ctrl+q")
+        #expect(try app.waitForExit() == 0)
+    }
+
+    @Test func countdownThenShutter() throws {
+        let app = try AppSession(["--camera", "test"])
+        try app.waitForTrace("viewfinder showing frames")
+        try app.press("t", "space")
+        try app.waitForTrace("countdown 3")
+        try app.waitForTrace("countdown 1", timeout: 90)
+        try app.waitForTrace("shutter → capturing", timeout: 90)
+        try app.waitForTrace("→ reviewing")
+        try app.press("Escape")
+        try app.waitForTrace("retake → live")
+        try app.press("Escape")
+        #expect(try app.waitForExit() == 0)
+    }
+
+    @Test func japaneseLabelsUnderAJapaneseLocale() throws {
+        let catalogs = try CompiledCatalogs.make()
+        let app = try AppSession([], environment: [
+            "SQUARECAM_SCRIPTED_CAMERA": "no-camera", "LANGUAGE": "ja", "LANG": "C.UTF-8",
+            "SQUARECAM_LOCALEDIR": catalogs.path,
+        ])
+        let line = try app.waitForTrace("status page title=")
+        #expect(line.contains("カメラが見つかりません"), "\(line)")
+        _ = try app.screenshot(saveAs: "no-camera-ja")
+    }
+}
+
+/// The po/ catalogs compiled with msgfmt into a temporary locale folder.
+enum CompiledCatalogs {
+    static func make() throws -> URL {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("squarecam-locale-\(UUID().uuidString)")
+        for language in ["ja", "ko"] {
+            let target = folder.appendingPathComponent("\(language)/LC_MESSAGES")
+            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+            _ = try XDisplay.shared.outputData("msgfmt", ["-o", target.appendingPathComponent("squarecam.mo").path,
+                                                           root.appendingPathComponent("po/\(language).po").path])
+        }
+        return folder
+    }
+}

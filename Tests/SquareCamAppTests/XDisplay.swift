@@ -1,0 +1,65 @@
+import Foundation
+import Synchronization
+
+/// The X display the GUI tests draw on: `$DISPLAY` (as `make test` sets it
+/// with xvfb-run), or a private Xvfb started once for the whole run.
+final class XDisplay: Sendable {
+    static let shared = XDisplay()
+    private let started = Mutex<Result<String, AppTestError>?>(nil)
+
+    /// The display name, starting Xvfb if there is none.
+    var name: String {
+        get throws {
+            try started.withLock { state in
+                if state == nil { state = Self.start() }
+                return try state!.get()
+            }
+        }
+    }
+
+    private static func start() -> Result<String, AppTestError> {
+        if let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty { return .success(display) }
+        let xvfb = Process()
+        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        xvfb.arguments = ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]
+        let pipe = Pipe()
+        xvfb.standardOutput = pipe
+        xvfb.standardError = FileHandle.nullDevice
+        do { try xvfb.run() } catch {
+            return .failure(AppTestError("no $DISPLAY and Xvfb could not start (\(error)); install xvfb or run under xvfb-run"))
+        }
+        // Xvfb writes the display number once it accepts connections.
+        var number = ""
+        while let byte = try? pipe.fileHandleForReading.read(upToCount: 1), let character = byte.first, character != 10 {
+            number.append(Character(UnicodeScalar(character)))
+        }
+        guard !number.isEmpty else { return .failure(AppTestError("Xvfb did not report its display")) }
+        return .success(":" + number)
+    }
+
+    /// Runs a command on the display; throws when it fails.
+    func run(_ tool: String, _ arguments: [String]) throws {
+        _ = try output(tool, arguments)
+    }
+
+    /// Runs a command on the display and returns its standard output.
+    func output(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = try name
+        process.environment = environment
+        let pipe = Pipe(), errors = Pipe()
+        process.standardOutput = pipe
+        process.standardError = errors
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw AppTestError("\(tool) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(errorText)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

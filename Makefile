@@ -62,3 +62,40 @@ test-sanitizers: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \
 		--filter SquareCamCaptureTests
+
+# ─── App (issue 4; owned by Sources/SquareCamApp, data/, po/) ───
+# install / uninstall  the binary, desktop file, AppStream metainfo, icon and translations
+# locale               compiles po/*.po into .build/locale (the app reads it via SQUARECAM_LOCALEDIR)
+# bench-app            benchmarks/app.sh: 60 s of the 1920x1080@30 test camera vs a plain GStreamer window
+.PHONY: install uninstall locale bench-app
+APP_ID = io.github.squarecam.SquareCam
+APP_LANGUAGES = $(shell cat po/LINGUAS)
+LOCALE_DIR = .build/locale
+
+locale: $(APP_LANGUAGES:%=$(LOCALE_DIR)/%/LC_MESSAGES/squarecam.mo)
+
+$(LOCALE_DIR)/%/LC_MESSAGES/squarecam.mo: po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt --check -o $@ $<
+
+install: build locale
+	install -Dm755 "$(BIN)" "$(DESTDIR)$(PREFIX)/bin/squarecam"
+	install -Dm644 data/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
+	install -Dm644 data/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
+	install -Dm644 data/icons/$(APP_ID).svg "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
+	for lang in $(APP_LANGUAGES); do \
+		install -Dm644 $(LOCALE_DIR)/$$lang/LC_MESSAGES/squarecam.mo \
+			"$(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/squarecam.mo"; \
+	done
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/squarecam" \
+		"$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop" \
+		"$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml" \
+		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
+	for lang in $(APP_LANGUAGES); do rm -f "$(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/squarecam.mo"; done
+
+bench-app: deps
+	@./scripts/install-deps.sh --with-benchmarks
+	$(SWIFT) build -c release --product squarecam
+	./benchmarks/app.sh "$$($(SWIFT) build -c release --show-bin-path)/squarecam"

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The app's live view against a plain GStreamer window showing the same stream.
+#   benchmarks/app.sh [path/to/squarecam] [seconds]
+# Runs the 1920x1080@30 test camera in the app for SECONDS (default 60) on a
+# private X server, takes a photo every 10 s (shutter → review latency, then
+# Retake), and prints: frames shown per second, frames dropped, the app's CPU
+# time against `videotestsrc ! videoconvert ! videoscale ! ximagesink` at the
+# viewfinder's size, and shutter → review latency. Targets (issue 4): ≥ 29 fps,
+# ≤ 1 % dropped, CPU ≤ 1.5× the plain pipeline, shutter → review ≤ 100 ms.
+set -euo pipefail
+BIN=${1:-$(swift build -c release --show-bin-path)/squarecam}
+SECONDS_TO_RUN=${2:-60}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+cpu_seconds() {  # utime + stime of a finished child, from GNU time's output file
+    awk '{ print $1 + $2 }' "$1"
+}
+
+run_app() {
+    export HOME="$work/home" XDG_CONFIG_HOME="$work/home/.config" XDG_PICTURES_DIR="$work/home/Pictures"
+    mkdir -p "$HOME"
+    SQUARECAM_STATS=1 SQUARECAM_QUIT_AFTER="$SECONDS_TO_RUN" \
+        /usr/bin/time -f "%U %S" -o "$work/app.time" "$BIN" --camera test:1920x1080@30 2> "$work/app.log" &
+    local app=$!
+    local shots=$(( SECONDS_TO_RUN / 10 ))
+    sleep 5
+    local window
+    window=$(xdotool search --onlyvisible --name SquareCam | tail -1)
+    for _ in $(seq 1 "$shots"); do
+        sleep 4
+        xdotool windowfocus --sync "$window" key space
+        sleep 1
+        xdotool windowfocus --sync "$window" key Escape
+    done
+    wait "$app" || true
+    grep squarecam-stats "$work/app.log" > "$work/app.stats"
+}
+
+run_plain() {
+    local side=$1
+    /usr/bin/time -f "%U %S" -o "$work/plain.time" timeout -s INT "$SECONDS_TO_RUN" gst-launch-1.0 -q \
+        videotestsrc is-live=true pattern=smpte ! video/x-raw,width=1920,height=1080,framerate=30/1 \
+        ! videocrop left=420 right=420 ! videoconvert ! videoscale ! "video/x-raw,width=$side,height=$side" \
+        ! ximagesink sync=true > /dev/null 2>&1 || true
+}
+
+export -f run_app run_plain cpu_seconds
+export BIN SECONDS_TO_RUN work
+xvfb-run -a -s "-screen 0 1280x1024x24" bash -c run_app
+stats=$(cat "$work/app.stats")
+value() { sed -n "s/.*$1=\([0-9.]*\).*/\1/p" <<< "$stats"; }
+side=$(sed -n 's/.*side \([0-9]*\).*/\1/p' "$work/app.log" | tail -1)
+side=${side:-590}
+xvfb-run -a -s "-screen 0 1280x1024x24" bash -c "run_plain $side"
+
+app_cpu=$(cpu_seconds "$work/app.time")
+plain_cpu=$(cpu_seconds "$work/plain.time")
+fps=$(value fps_shown)
+live=$(value live_seconds)
+shown=$(value frames_shown)
+expected=$(awk -v s="$live" 'BEGIN { printf "%d", s * 30 }')
+dropped=$(awk -v e="$expected" -v s="$shown" 'BEGIN { d = e - s; if (d < 0) d = 0; printf "%d (%.1f %%)", d, e > 0 ? 100 * d / e : 0 }')
+echo "app: $SECONDS_TO_RUN s of test:1920x1080@30, viewfinder ${side}x${side}"
+echo "  frames shown per second: $fps (target ≥ 29)"
+echo "  frames dropped: $dropped of $expected expected while live (target ≤ 1 %)"
+echo "  frames the camera delivered: $(value frames_received), replaced before drawing: $(value frames_replaced)"
+echo "  CPU: app ${app_cpu} s, plain GStreamer window ${plain_cpu} s, ratio $(awk -v a="$app_cpu" -v p="$plain_cpu" 'BEGIN { printf "%.2f", p > 0 ? a / p : 0 }')× (target ≤ 1.5×)"
+echo "  shutter → review: median $(value shutter_to_review_ms_median) ms, max $(value shutter_to_review_ms_max) ms over $(value shots) shots (target ≤ 100 ms)"

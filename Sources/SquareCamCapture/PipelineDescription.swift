@@ -88,10 +88,11 @@ struct PipelineDescription: Hashable, Sendable {
     }
 
     /// The test pattern: GStreamer's SMPTE bars, whose bottom-right corner is
-    /// snow that changes every frame (see `TestPattern`).
+    /// snow that changes every frame (see `TestPattern`). BT.601 at every size,
+    /// as JFIF wants, so a still needs only a range stretch, not a matrix change.
     static func testPattern(size: PixelSize, framesPerSecond rate: Int) -> String {
         "videotestsrc is-live=true pattern=smpte"
-            + " ! video/x-raw,format=I420,width=\(size.width),height=\(size.height),framerate=\(rate)/1"
+            + " ! video/x-raw,format=I420,width=\(size.width),height=\(size.height),framerate=\(rate)/1,colorimetry=bt601"
     }
 
     /// A string literal in gst-launch syntax.

@@ -35,16 +35,14 @@ final class VideoSample: @unchecked Sendable {
                 return .failure(.unmappable)
             }
             defer { gst_video_frame_unmap(&source) }
-            let result: Result<Frame, SampleConversionError>
-            if squarecam_video_info_format(info) == target && (layout != .i420 || Self.hasBT601Matrix(info)) {
-                result = .success(Self.copy(&source, layout: layout))
-            } else {
-                result = Self.convert(&source, from: info, to: target, layout: layout)
-            }
             // A matrix change converts the range too; the copy and the
-            // converter's same-matrix fast paths keep video range.
-            guard layout == .i420, Self.isVideoRange(info), Self.hasBT601Matrix(info) else { return result }
-            return result.map(Self.expandedToFullRange)
+            // converter's same-matrix fast paths keep video range, stretched
+            // while copying out.
+            let stretch = layout == .i420 && Self.isVideoRange(info) && Self.hasBT601Matrix(info)
+            if squarecam_video_info_format(info) == target && (layout != .i420 || Self.hasBT601Matrix(info)) {
+                return .success(Self.copy(&source, layout: layout, stretchingRange: stretch))
+            }
+            return Self.convert(&source, from: info, to: target, layout: layout, stretchingRange: stretch)
         }
         guard let result else { throw .unknownFormat }
         return try result.get()
@@ -70,7 +68,8 @@ final class VideoSample: @unchecked Sendable {
         _ source: inout GstVideoFrame,
         from info: UnsafeMutablePointer<GstVideoInfo>,
         to format: GstVideoFormat,
-        layout: Frame.Layout
+        layout: Frame.Layout,
+        stretchingRange: Bool
     ) -> Result<Frame, SampleConversionError> {
         guard let targetInfo = gst_video_info_new() else { return .failure(.unknownFormat) }
         defer { gst_video_info_free(targetInfo) }
@@ -96,7 +95,7 @@ final class VideoSample: @unchecked Sendable {
         }
         defer { gst_video_frame_unmap(&target) }
         gst_video_converter_frame(converter, &source, &target)
-        return .success(copy(&target, layout: layout))
+        return .success(copy(&target, layout: layout, stretchingRange: stretchingRange))
     }
 
     /// `.i420` frames are full-range BT.601 YCbCr, as JFIF defines it, so the
@@ -116,7 +115,7 @@ final class VideoSample: @unchecked Sendable {
     }
 
     /// BT.601 in the source's range when the matrix stays (the fast paths
-    /// ignore range; `expandedToFullRange` follows), full range otherwise.
+    /// ignore range; the copy stretches it), full range otherwise.
     private static func useBT601Colorimetry(_ target: UnsafeMutablePointer<GstVideoInfo>, from source: UnsafeMutablePointer<GstVideoInfo>) {
         target.pointee.colorimetry = source.pointee.colorimetry
         target.pointee.colorimetry.matrix = GST_VIDEO_COLOR_MATRIX_BT601
@@ -125,36 +124,29 @@ final class VideoSample: @unchecked Sendable {
         }
     }
 
-    /// Video-range planes (Y 16–235, Cb/Cr 16–240) stretched to 0–255.
-    private static func expandedToFullRange(_ frame: Frame) -> Frame {
-        let luma = (0..<256).map { UInt8(clamping: Int(((Double($0) - 16) * 255 / 219).rounded())) }
-        let chroma = (0..<256).map { UInt8(clamping: Int(((Double($0) - 128) * 255 / 224 + 128).rounded())) }
-        var result = frame
-        for index in result.planes.indices {
-            let table = index == 0 ? luma : chroma
-            table.withUnsafeBufferPointer { table in
-                result.planes[index].bytes.withUnsafeMutableBufferPointer { bytes in
-                    for position in bytes.indices { bytes[position] = table[Int(bytes[position])] }
-                }
-            }
-        }
-        return result
-    }
+    /// Video range (Y 16–235, Cb/Cr 16–240) to 0–255, one table per plane kind.
+    private static let lumaStretch: [UInt8] = (0..<256).map { UInt8(clamping: Int(((Double($0) - 16) * 255 / 219).rounded())) }
+    private static let chromaStretch: [UInt8] = (0..<256).map { UInt8(clamping: Int(((Double($0) - 128) * 255 / 224 + 128).rounded())) }
 
-    /// Copies a mapped frame into tightly packed planes.
-    private static func copy(_ frame: inout GstVideoFrame, layout: Frame.Layout) -> Frame {
+    /// Copies a mapped frame into tightly packed planes, stretching video
+    /// range to full range on the way when asked (one pass over the pixels).
+    private static func copy(_ frame: inout GstVideoFrame, layout: Frame.Layout, stretchingRange: Bool) -> Frame {
         let width = Int(squarecam_video_frame_width(&frame))
         let height = Int(squarecam_video_frame_height(&frame))
         let planes = (0..<layout.planeCount).map { index -> Frame.Plane in
             let (rowBytes, rows) = planeGeometry(layout: layout, plane: index, width: width, height: height)
             let stride = Int(squarecam_video_frame_stride(&frame, UInt32(index)))
             let base = squarecam_video_frame_plane(&frame, UInt32(index))!
+            let table = index == 0 ? lumaStretch : chromaStretch
             let bytes = [UInt8](unsafeUninitializedCapacity: rowBytes * rows) { output, count in
-                if stride == rowBytes {
-                    output.baseAddress!.initialize(from: base, count: rowBytes * rows)
-                } else {
+                table.withUnsafeBufferPointer { table in
                     for row in 0..<rows {
-                        (output.baseAddress! + row * rowBytes).initialize(from: base + row * stride, count: rowBytes)
+                        let source = base + row * stride, target = output.baseAddress! + row * rowBytes
+                        if stretchingRange {
+                            for column in 0..<rowBytes { target[column] = table[Int(source[column])] }
+                        } else {
+                            target.initialize(from: source, count: rowBytes)
+                        }
                     }
                 }
                 count = rowBytes * rows

@@ -1,9 +1,15 @@
 import Glibc
 import SquareCamCore
 
-/// Checks a device node with open(2) before GStreamer tries it, because
-/// v4l2src reports a refused open only as a generic "could not open".
+/// Checks a device node (or an image file) before GStreamer tries it,
+/// because GStreamer reports a refused open only as a generic "could not open".
 enum DeviceAccess {
+    /// nil when the image file can be read; otherwise why not, in words.
+    static func problemReading(imageFile path: String) -> String? {
+        guard access(path, R_OK) != 0 else { return nil }
+        return errno == ENOENT ? "there is no file at \(path): check the path." : "\(path) cannot be read: check its permissions."
+    }
+
     /// nil when the device opens for reading and writing; otherwise the failure.
     static func check(devicePath: String, camera: String) -> CameraFailure? {
         let descriptor = open(devicePath, O_RDWR | O_NONBLOCK | O_CLOEXEC)

@@ -1,5 +1,4 @@
 import Dispatch
-import Glibc
 import SquareCamCore
 import Synchronization
 
@@ -122,8 +121,7 @@ public final class GStreamerCamera: Camera {
         if let path = source.devicePath, let failure = DeviceAccess.check(devicePath: path, camera: cameraDescription.name) {
             throw failure
         }
-        if case .imageFile(let path) = source, access(path, R_OK) != 0 {
-            let reason = errno == ENOENT ? "there is no file at \(path): check the path." : "\(path) cannot be read: check its permissions."
+        if case .imageFile(let path) = source, let reason = DeviceAccess.problemReading(imageFile: path) {
             throw CameraFailure.failed(camera: cameraDescription.name, detail: reason)
         }
     }

@@ -152,3 +152,34 @@ expect_colour() {
         ((d <= tolerance)) || fail "$what: pixel is ($r,$g,$b), expected about ($wr,$wg,$wb)"
     done
 }
+
+# start_streaming_shoot: `shoot --count 200 --interval 0.5` in the
+# background (pid in $shooter) and waits until its first photo is saved, so
+# the camera is certainly streaming when the caller pulls the plug.
+shooter=""
+stream_folder=""
+stream_count=0
+start_streaming_shoot() {
+    stream_count=$((stream_count + 1))
+    stream_folder="$work/stream.$stream_count"
+    mkdir -p "$stream_folder"
+    timeout --kill-after=5 240 "$SQUARECAM_BIN" shoot --require-camera --count 200 --interval 0.5 \
+        --output "$stream_folder" >"$out" 2>"$err" </dev/null &
+    shooter=$!
+    wait_for 120 sh -c "ls '$stream_folder'/*.jpg" || fail "shoot --count saved no first photo within 120 s"
+}
+
+# finish_streaming_shoot WHAT: waits for the background shoot; it must end by
+# itself with the camera error, every photo it saved complete.
+finish_streaming_shoot() {
+    local what=$1 file
+    wait "$shooter"
+    rc=$?
+    note "shoot --count after $what → exit $rc"
+    ((rc != 124 && rc != 137)) || fail "shoot hung after $what"
+    ((rc < 128)) || fail "shoot crashed (signal $((rc - 128))) after $what"
+    while IFS= read -r -d '' file; do
+        jpeg_probe "$file" >/dev/null || fail "$what: a partial photo was left: $file"
+    done < <(find "$stream_folder" -name '*.jpg' -print0)
+    note "$(find "$stream_folder" -name '*.jpg' | wc -l) complete photos before $what"
+}

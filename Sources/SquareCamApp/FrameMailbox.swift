@@ -34,7 +34,8 @@ final class FrameMailbox: Sendable {
         // ones ride along with it.
         guard wasEmpty else { return }
         let context = Unmanaged.passRetained(self).toOpaque()
-        g_idle_add_full(G_PRIORITY_DEFAULT, { data in
+        // Below GTK's redraw priority: a busy camera never starves painting.
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
             let mailbox = Unmanaged<FrameMailbox>.fromOpaque(data!).takeRetainedValue()
             MainActor.assumeIsolated { mailbox.deliver() }
             return 0  // G_SOURCE_REMOVE

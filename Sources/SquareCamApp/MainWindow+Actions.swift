@@ -174,10 +174,11 @@ extension MainWindow {
         g_object_unref(UnsafeMutableRawPointer(texture))
         statistics.reviewShown()
         gtk_widget_grab_focus(review.saveButton)
-        // The square is laid out on the next frame; report it once drawn.
-        Task { @MainActor in
-            try? await Task.sleep(for: .milliseconds(300))
-            Trace.line("review showing at \(Trace.square(of: self.review.picture)) crop \(photo.crop)")
+        if Trace.enabled {
+            let picture = review.picture
+            FrameClock.afterPaints(of: picture) {
+                Trace.line("review showing at \(Trace.square(of: picture)) crop \(photo.crop)")
+            }
         }
     }
 
@@ -191,7 +192,9 @@ extension MainWindow {
                 return
             }
             self.editor.open(texture: texture, frameSize: photo.frameSize, crop: photo.crop)
-            Trace.line("editor showing crop \(photo.crop)")
+            if Trace.enabled {
+                FrameClock.afterPaints(of: self.editor.canvas) { Trace.line("editor showing crop \(photo.crop)") }
+            }
             g_object_unref(UnsafeMutableRawPointer(texture))
             gtk_widget_grab_focus(self.editor.canvas)
         }

@@ -45,8 +45,8 @@ final class MainWindow {
         gtk_window_set_default_size(gcast(window), 600, 760)
 
         stack = gtk_stack_new()
-        gtk_stack_set_transition_type(gcast(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        gtk_stack_set_transition_duration(gcast(stack), 150)
+        // No transition: a page is whole the moment it shows (screenshots, slow machines).
+        gtk_stack_set_transition_type(gcast(stack), GTK_STACK_TRANSITION_TYPE_NONE)
         let spinner = gtk_spinner_new()!
         gtk_spinner_start(gcast(spinner))
         gtk_widget_set_size_request(spinner, 48, 48)

@@ -112,8 +112,11 @@ final class Viewfinder {
         gtk_picture_set_paintable(gcast(picture), squarecam_paintable(UnsafeMutableRawPointer(texture)))
         g_object_unref(UnsafeMutableRawPointer(texture))
         framesShown += 1
-        if framesShownSinceAttach == 0 {
-            Trace.line("viewfinder showing frames at \(Trace.square(of: picture)) side \(frame.size.width) mirrored \(mirrored)")
+        if framesShownSinceAttach == 0 && Trace.enabled {
+            let picture = self.picture, side = frame.size.width, mirrored = self.mirrored
+            FrameClock.afterPaints(of: picture) {
+                Trace.line("viewfinder showing frames at \(Trace.square(of: picture)) side \(side) mirrored \(mirrored)")
+            }
         }
         framesShownSinceAttach += 1
         onFrameShown?()

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// One run of the built app on an X display, driven like a user would:
@@ -9,7 +8,7 @@ import Testing
 final class AppSession {
     let home: URL
     let process = Process()
-    private let output = LogBuffer()
+    private var logFile: URL { home.appendingPathComponent("app.log") }
     let display: String
     private(set) var windowID = ""
 
@@ -30,28 +29,31 @@ final class AppSession {
         process.environment = environment.merging(extra) { $1 }
         process.executableURL = try BuiltApp.executable
         process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        pipe.fileHandleForReading.readabilityHandler = { [output] handle in
-            let chunk = String(decoding: handle.availableData, as: UTF8.self)
-            output.append(chunk)
-        }
+        // The app writes into a file the test reads back: no pipe to drain, and
+        // nothing is lost if the app crashes.
+        FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: logFile)
+        process.standardOutput = handle
+        process.standardError = handle
         try process.run()
+        try handle.close()
         windowID = try waitForWindow()
     }
 
     deinit {
-        (process.standardOutput as? Pipe)?.fileHandleForReading.readabilityHandler = nil
         if process.isRunning {
             process.terminate()
+            // A GTK app may take a while to wind down; do not wait forever.
+            let deadline = Date().addingTimeInterval(5)
+            while process.isRunning && Date() < deadline { usleep(50_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: home)
     }
 
     /// Everything the app wrote to stdout and stderr so far.
-    var log: String { output.text }
+    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 
     /// Waits until a trace line containing `text` appears after `after` earlier ones; returns that line.
     @discardableResult
@@ -121,9 +123,3 @@ func drawnSquare(in line: String, after marker: String = " at ") -> (x: Int, y: 
     return (numbers[0], numbers[1], numbers[2])
 }
 
-/// Output collected from the app's pipe on a background thread.
-final class LogBuffer: Sendable {
-    private let storage = Mutex("")
-    func append(_ chunk: String) { storage.withLock { $0 += chunk } }
-    var text: String { storage.withLock { $0 } }
-}

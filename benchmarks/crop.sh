@@ -104,10 +104,12 @@ for name in bus12 bus12-o6 bus48 bus48-o6; do
     in="$work/$name.jpg"
     width=$(exiftool -s3 -n -ImageWidth "$in"); height=$(exiftool -s3 -n -ImageHeight "$in")
     # jpegtran does the same job: turn upright (for Orientation 6), centre square on the iMCU grid.
-    side=$height; x=$(( (width - side) / 2 / 16 * 16 ))
-    turn=(); [[ $name == *-o6 ]] && turn=(-rotate 90 -trim)
+    side=$height; offset=$(( (width - side) / 2 / 16 * 16 ))
+    # Orientation 6: upright the long side is vertical, so the square moves down, not right.
+    turn=(); crop="${side}x${side}+${offset}+0"
+    [[ $name == *-o6 ]] && turn=(-rotate 90 -trim) && crop="${side}x${side}+0+${offset}"
     ours_cmd=("$bin" crop --mode lossless --overwrite --quiet -o "$work/ours" "$in")
-    jt_cmd=(jpegtran "${turn[@]}" -crop "${side}x${side}+${x}+0" -copy all -outfile "$work/ours/$name-jpegtran.jpg" "$in")
+    jt_cmd=(jpegtran "${turn[@]}" -crop "$crop" -copy all -outfile "$work/ours/$name-jpegtran.jpg" "$in")
     ours_ms=$(time_ms "ll-ours-$name" "${ours_cmd[@]}")
     jt_ms=$(time_ms "ll-jt-$name" "${jt_cmd[@]}")
     printf '%-9s %-12s %9s %8s\n' "$name" squarecam "$ours_ms" "$(rss_mb "${ours_cmd[@]}")"

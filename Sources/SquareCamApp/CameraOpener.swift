@@ -11,8 +11,9 @@ enum CameraOpener {
 
     /// A camera for `spec` (`nil` or `auto`: the first real camera).
     /// Throws `CameraFailure` (no camera) or a message for a bad spec.
-    static func open(spec: String?) throws -> any Camera {
-        if let text = ProcessInfo.processInfo.environment[scriptVariable], !text.isEmpty {
+    /// `scripted: false` ignores the test hook (the user chose the test pattern).
+    static func open(spec: String?, scripted: Bool = true) throws -> any Camera {
+        if scripted, let text = ProcessInfo.processInfo.environment[scriptVariable], !text.isEmpty {
             guard let script = ScriptedCamera.Script(text) else {
                 throw CameraFailure.failed(camera: "scripted", detail: "\(scriptVariable)=\(text) is not a script this version knows.")
             }

@@ -18,6 +18,7 @@ extension MainWindow {
             startCamera()
         case .startTestPattern:
             cameraSpec = "test"
+            usesScriptedCamera = false
             closeCamera()
             startCamera()
         case .stopCamera:
@@ -51,7 +52,7 @@ extension MainWindow {
     @discardableResult
     func openCameraIfNeeded() throws -> any Camera {
         if let camera { return camera }
-        let opened = try CameraOpener.open(spec: cameraSpec)
+        let opened = try CameraOpener.open(spec: cameraSpec, scripted: usesScriptedCamera)
         opened.setFailureHandler { [weak self] failure in
             Task { @MainActor in self?.send(.cameraFailed(failure)) }
         }

@@ -52,7 +52,12 @@ extension MainWindow {
             return
         }
         gtk_widget_grab_focus(status.primaryButton)
-        Trace.line("status page title=\(String(cString: adw_status_page_get_title(gcast(status.widget))))")
+        if Trace.enabled {
+            let page = status.widget
+            FrameClock.afterPaints(of: page) {
+                Trace.line("status page title=\(String(cString: adw_status_page_get_title(gcast(page))))")
+            }
+        }
     }
 
     /// While the camera is busy or unplugged, checks every two seconds and

@@ -34,6 +34,8 @@ final class MainWindow {
     var retryTask: Task<Void, Never>?
     var lastSavedPath: String?
     var hotplugWatcher: CameraHotplugWatcher?
+    /// False once the user chose the test pattern: a scripted camera (test hook) no longer stands in.
+    var usesScriptedCamera = true
     var fillingSwitcher = false
 
     init(application: UnsafeMutablePointer<AdwApplication>, cameraSpec: String?) {

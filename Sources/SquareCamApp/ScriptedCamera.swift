@@ -43,13 +43,14 @@ final class ScriptedCamera: Camera {
     private let inner: any Camera
     private let state = Mutex(State())
     private struct State {
-        var starts = 0
         var failureHandler: (@Sendable (CameraFailure) -> Void)?
     }
     /// When the scripted camera was unplugged: shared by every instance, as
     /// the device is, so a camera reopened while "unplugged" stays away.
     private static let unplugged = Mutex<Date?>(nil)
     private static let hasUnplugged = Mutex(false)
+    /// Starts tried so far, by any instance: the app reopens the camera on each retry.
+    private static let starts = Mutex(0)
 
     var cameraDescription: CameraDescription {
         CameraDescription(id: "scripted", name: "Scripted camera", facing: .front, modes: inner.cameraDescription.modes)
@@ -76,9 +77,9 @@ final class ScriptedCamera: Camera {
 
     func start() async throws {
         let name = cameraDescription.name
-        let attempt = state.withLock { state -> Int in
-            state.starts += 1
-            return state.starts
+        let attempt = Self.starts.withLock { starts -> Int in
+            starts += 1
+            return starts
         }
         switch script {
         case .permissionDenied: throw CameraFailure.permissionDenied(camera: name)

@@ -62,7 +62,12 @@ final class Viewfinder {
         requestedSide = 0
         framesShownSinceAttach = 0
         mailbox.consumer = { [weak self] frame in self?.show(frame) }
-        requestFramesAtWidgetSize()
+        // Ask once the picture has its size: one caps change fewer for the camera.
+        if gtk_widget_get_width(picture) > 0 {
+            requestFramesAtWidgetSize()
+        } else {
+            FrameClock.afterPaints(of: picture, frames: 2) { [weak self] in self?.requestFramesAtWidgetSize() }
+        }
     }
 
     /// Stops frame delivery and clears the picture.

@@ -11,6 +11,12 @@ enum CameraCatalog {
     static let capMemoryToMemoryMultiplanar: UInt32 = 0x0000_4000
     static let capMemoryToMemory: UInt32 = 0x0000_8000
 
+    /// The camera at `devicePath` among `records` even when it is a loopback
+    /// device (the user named it explicitly), if it is a capture node.
+    static func namedCamera(devicePath: String, from records: [DeviceRecord]) -> CameraDescription? {
+        records.first { v4l2Path($0) == devicePath && isVideoCapture($0) }.flatMap(description)
+    }
+
     /// The cameras among `records`, best provider first when one camera is
     /// seen twice (v4l2, then libcamera, then PipeWire), front cameras first.
     static func cameras(from records: [DeviceRecord]) -> [CameraDescription] {
@@ -49,13 +55,26 @@ enum CameraCatalog {
     /// False for loopback/virtual devices, infrared sensors, metadata and
     /// memory-to-memory nodes, and devices offering no picture we can show.
     static func isCaptureCamera(_ record: DeviceRecord) -> Bool {
+        isVideoCapture(record) && !isLoopback(record)
+    }
+
+    /// v4l2loopback and other virtual cameras: left out of the list and of
+    /// `auto`, used only when named explicitly.
+    static func isLoopback(_ record: DeviceRecord) -> Bool {
         let properties = record.properties
         let driver = (properties["api.v4l2.cap.driver"] ?? properties["v4l2.device.driver"] ?? "").lowercased()
         let card = (properties["api.v4l2.cap.card"] ?? record.displayName).lowercased()
         let name = record.displayName.lowercased()
-        if driver.contains("loopback") || card.contains("dummy video device") || name.contains("virtual camera") {
-            return false
-        }
+        return driver.contains("loopback") || card.contains("dummy video device") || name.contains("virtual camera")
+    }
+
+    /// A node delivering pictures: not infrared, metadata or memory-to-memory.
+    /// A node refused to this user counts (its capabilities cannot be read).
+    static func isVideoCapture(_ record: DeviceRecord) -> Bool {
+        if record.accessDenied { return true }
+        let properties = record.properties
+        let card = (properties["api.v4l2.cap.card"] ?? record.displayName).lowercased()
+        let name = record.displayName.lowercased()
         if name.contains("infrared") || name.contains("ir camera") || card.contains("ir camera") {
             return false
         }
@@ -90,6 +109,8 @@ enum CameraCatalog {
         if let path = v4l2Path(first), path == v4l2Path(second) { return true }
         if let usb = usbIdentity(first), let name = second.libcameraName, name.lowercased().hasSuffix(usb) { return true }
         if let usb = usbIdentity(second), let name = first.libcameraName, name.lowercased().hasSuffix(usb) { return true }
+        // Nodes refused to this user have no modes to compare: two of one model would look alike.
+        guard !first.modes.isEmpty else { return false }
         return displayName(first) == displayName(second) && Set(first.modes) == Set(second.modes)
     }
 
@@ -111,7 +132,7 @@ enum CameraCatalog {
         return record.libcameraName != nil ? 1 : 0
     }
 
-    private static func v4l2Path(_ record: DeviceRecord) -> String? {
+    static func v4l2Path(_ record: DeviceRecord) -> String? {
         let properties = record.properties
         if let path = properties["api.v4l2.path"] ?? properties["device.path"] { return path }
         if let objectPath = properties["object.path"], objectPath.hasPrefix("v4l2:") {

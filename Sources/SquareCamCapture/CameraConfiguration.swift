@@ -14,11 +14,15 @@ public struct CameraConfiguration: Sendable, Hashable {
     /// PipeWire cameras (`pipewire:<serial>`, or `pipewire:default` for the
     /// portal's default camera) are then opened through it.
     public var pipeWireRemote: Int32?
+    /// What the stream is for: `.live` (the app's viewfinder) favours a smooth
+    /// rate, `.still` (`squarecam shoot`) the largest picture.
+    public var purpose: CapturePurpose
 
     public init(
         skipFrames: Int = 0, requestedMode: CameraMode? = nil, firstFrameTimeoutSeconds: Double = 10,
-        pipeWireRemote: Int32? = nil
+        pipeWireRemote: Int32? = nil, purpose: CapturePurpose = .live
     ) {
+        self.purpose = purpose
         self.skipFrames = max(0, skipFrames)
         self.requestedMode = requestedMode
         self.firstFrameTimeoutSeconds = firstFrameTimeoutSeconds

@@ -31,9 +31,18 @@ public enum CameraDirectory {
             if requireRealCamera { throw CameraFailure.noCamera }
             return ResolvedCamera(description: TestCamera.imageFile(path: path), usedTestFallback: false)
         case .device(let id):
-            let cameras = realCameras()
+            let records = DeviceMonitor().currentDevices()
+            let cameras = CameraCatalog.cameras(from: records)
             if let match = cameras.first(where: { $0.id == id }) {
                 return ResolvedCamera(description: match, usedTestFallback: false)
+            }
+            // A node the list leaves out (a v4l2loopback camera) is used when named.
+            if id.hasPrefix("/dev/"), let named = CameraCatalog.namedCamera(devicePath: id, from: records) {
+                return ResolvedCamera(description: named, usedTestFallback: false)
+            }
+            // …even when no provider probed it: GStreamer then picks its format.
+            if let node = VideoNodeScan.unlistedNode(devicePath: id) {
+                return ResolvedCamera(description: node, usedTestFallback: false)
             }
             throw CameraSpecError.unknownDevice(id: id, known: cameras.map(\.id))
         }

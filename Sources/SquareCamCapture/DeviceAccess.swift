@@ -20,6 +20,26 @@ enum DeviceAccess {
         return failure(errno: errno, devicePath: devicePath, camera: camera)
     }
 
+    /// Whether a device node is still there, asked when a stream breaks: an
+    /// unbound driver removes the node, vivid's `disconnect` control and a
+    /// USB unplug mid-stream leave it refusing opens with ENODEV.
+    static func presence(devicePath: String) -> DeviceNodePresence {
+        let descriptor = open(devicePath, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        if descriptor >= 0 {
+            close(descriptor)
+            return .present
+        }
+        return presence(openErrno: errno)
+    }
+
+    /// What an open(2) errno says about the node's presence.
+    static func presence(openErrno code: Int32) -> DeviceNodePresence {
+        switch code {
+        case ENOENT, ENODEV, ENXIO: .gone
+        default: .present
+        }
+    }
+
     /// The failure an open(2) errno means for a camera.
     static func failure(errno code: Int32, devicePath: String, camera: String) -> CameraFailure {
         switch code {

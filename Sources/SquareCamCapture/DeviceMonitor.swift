@@ -33,8 +33,15 @@ final class DeviceMonitor: @unchecked Sendable {
         gst_object_unref(UnsafeMutableRawPointer(monitor))
     }
 
-    /// Every video source the providers see now (probes them; needs no start).
+    /// Every video source the providers see now (probes them; needs no start),
+    /// plus the V4L2 nodes they skipped because this user may not open them.
     func currentDevices() -> [DeviceRecord] {
+        let seen = providerDevices()
+        return seen + VideoNodeScan.unopenableNodes(notIn: seen)
+    }
+
+    /// Every video source the providers see now.
+    private func providerDevices() -> [DeviceRecord] {
         var records: [DeviceRecord] = []
         var node = gst_device_monitor_get_devices(monitor)
         let list = node

@@ -18,11 +18,16 @@ struct DeviceRecord: Hashable, Sendable {
     /// The USB port's `removable` attribute from sysfs ("fixed" for a camera
     /// built into a laptop), when known.
     var usbRemovable: String?
+    /// True for a node this user may not open (found by `VideoNodeScan`): its
+    /// modes are unknown, yet it is listed, so starting it says "No permission".
+    var accessDenied: Bool
 
     init(
         displayName: String, deviceClass: String = "Video/Source", properties: [String: String] = [:],
-        modes: [CameraMode] = [], libcameraName: String? = nil, usbRemovable: String? = nil
+        modes: [CameraMode] = [], libcameraName: String? = nil, usbRemovable: String? = nil,
+        accessDenied: Bool = false
     ) {
+        self.accessDenied = accessDenied
         self.displayName = displayName
         self.deviceClass = deviceClass
         self.properties = properties

@@ -165,7 +165,8 @@ public final class GStreamerCamera: Camera {
         switch source {
         case .testPattern, .imageFile: nil
         case .v4l2, .pipewire, .libcamera:
-            CameraModeChooser.choose(from: cameraDescription.modes, requested: configuration.requestedMode)
+            CameraModeChooser.choose(
+                from: cameraDescription.modes, requested: configuration.requestedMode, purpose: configuration.purpose)
         }
     }
 
@@ -275,7 +276,8 @@ public final class GStreamerCamera: Camera {
         let failure: CameraFailure
         switch event {
         case .error(let report):
-            failure = CameraFailureClassifier.failure(for: report, camera: cameraDescription.name)
+            let node = source.devicePath.map { DeviceAccess.presence(devicePath: $0) } ?? .unknown
+            failure = CameraFailureClassifier.failure(for: report, camera: cameraDescription.name, node: node)
         case .endOfStream:
             // A camera never ends by itself: its node went away.
             failure = .disconnected(camera: cameraDescription.name)

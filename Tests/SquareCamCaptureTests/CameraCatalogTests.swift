@@ -1,5 +1,6 @@
 @testable import SquareCamCapture
 import SquareCamCore
+import Glibc
 import Testing
 
 /// The list rules over property dictionaries shaped like those the v4l2,
@@ -101,5 +102,56 @@ struct CameraCatalogTests {
     @Test func devicesWithoutAPictureWeCanShowAreLeftOut() {
         let bayerOnly = DeviceRecord(displayName: "unicam", properties: ["api.v4l2.path": "/dev/video0", "api.v4l2.cap.driver": "unicam"], modes: [])
         #expect(CameraCatalog.cameras(from: [bayerOnly]).isEmpty)
+    }
+
+    @Test func aNodeRefusedToThisUserIsStillListedSoStartingItSaysNoPermission() throws {
+        let refused = try #require(VideoNodeScan.record(
+            devicePath: "/dev/video0", sysfsName: "vivid-000-vid-cap", sysfsIndex: "0", openErrno: EACCES))
+        #expect(refused.accessDenied)
+        let cameras = CameraCatalog.cameras(from: [refused])
+        #expect(cameras.map(\.id) == ["/dev/video0"])
+        #expect(cameras.first?.name == "vivid-000-vid-cap")
+        #expect(cameras.first?.modes == [])
+    }
+
+    @Test func onlyPermissionRefusalsOfAFirstNodeBecomeRecords() {
+        #expect(VideoNodeScan.record(devicePath: "/dev/video0", sysfsName: "cam", sysfsIndex: "0", openErrno: EPERM) != nil)
+        #expect(VideoNodeScan.record(devicePath: "/dev/video0", sysfsName: nil, sysfsIndex: nil, openErrno: EACCES)?.displayName == "/dev/video0")
+        // An opened node the providers skipped, a busy one, or a UVC metadata node (index 1): not ours to add.
+        #expect(VideoNodeScan.record(devicePath: "/dev/video0", sysfsName: "cam", sysfsIndex: "0", openErrno: 0) == nil)
+        #expect(VideoNodeScan.record(devicePath: "/dev/video0", sysfsName: "cam", sysfsIndex: "0", openErrno: EBUSY) == nil)
+        #expect(VideoNodeScan.record(devicePath: "/dev/video1", sysfsName: "cam", sysfsIndex: "1", openErrno: EACCES) == nil)
+    }
+
+    @Test func twoRefusedNodesOfOneModelStayTwoCameras() {
+        let first = VideoNodeScan.record(devicePath: "/dev/video0", sysfsName: "HD Webcam", sysfsIndex: "0", openErrno: EACCES)
+        let second = VideoNodeScan.record(devicePath: "/dev/video2", sysfsName: "HD Webcam", sysfsIndex: "0", openErrno: EACCES)
+        #expect(CameraCatalog.cameras(from: [first, second].compactMap { $0 }).map(\.id) == ["/dev/video0", "/dev/video2"])
+    }
+
+    @Test func aRefusedNodeTheProvidersAlsoListIsListedOnce() {
+        let refused = VideoNodeScan.record(devicePath: "/dev/video0", sysfsName: "Integrated C", sysfsIndex: "0", openErrno: EACCES)
+        let cameras = CameraCatalog.cameras(from: [v4l2("/dev/video0")] + [refused].compactMap { $0 })
+        #expect(cameras.map(\.id) == ["/dev/video0"])
+        #expect(cameras.first?.modes.isEmpty == false)
+    }
+
+    @Test func aLoopbackCameraIsUsedWhenNamedButNeverListed() {
+        let loopback = v4l2("/dev/video10", card: "Loopback MJPEG", driver: "v4l2 loopback", vendor: "", product: "", modes: mjpeg)
+        let records = [loopback, v4l2("/dev/video0")]
+        #expect(CameraCatalog.cameras(from: records).map(\.id) == ["/dev/video0"])
+        let named = CameraCatalog.namedCamera(devicePath: "/dev/video10", from: records)
+        #expect(named?.id == "/dev/video10")
+        #expect(named?.modes == mjpeg)
+        // A named node must still be a capture node: an output-only loopback (no writer yet, exclusive_caps) is not.
+        let outputOnly = v4l2("/dev/video11", card: "Loopback", driver: "v4l2 loopback", deviceCaps: "04200002", modes: mjpeg)
+        #expect(CameraCatalog.namedCamera(devicePath: "/dev/video11", from: [outputOnly]) == nil)
+        #expect(CameraCatalog.namedCamera(devicePath: "/dev/video12", from: records) == nil)
+    }
+
+    @Test func anUnlistedNodeIsUsedOnlyWhenItIsAVideoCharacterDevice() {
+        #expect(VideoNodeScan.unlistedNode(devicePath: "/dev/null") == nil)
+        #expect(VideoNodeScan.unlistedNode(devicePath: "/dev/video-squarecam-missing") == nil)
+        #expect(VideoNodeScan.unlistedNode(devicePath: "/dev/video0/../null") == nil)
     }
 }

@@ -30,6 +30,39 @@ struct CameraFailureClassifierTests {
         #expect(CameraFailureClassifier.failure(for: gone, camera: "Webcam") == .disconnected(camera: "Webcam"))
     }
 
+    /// What vivid in a guest gave on unbind and on its `disconnect` control: a stale errno.
+    private var pollError: PipelineErrorReport {
+        report(PipelineErrorReport.resourceRead, "Could not read from resource.",
+               "../sys/v4l2/gstv4l2bufferpool.c(1124): gst_v4l2_buffer_pool_poll (): /GstPipeline:pipeline0/GstV4l2Src:v4l2src0:\npoll error 1: Invalid argument (22)")
+    }
+
+    @Test func pollErrorWithTheNodeGoneIsADisconnect() {
+        #expect(CameraFailureClassifier.failure(for: pollError, camera: "vivid", node: .gone) == .disconnected(camera: "vivid"))
+    }
+
+    @Test func pollErrorWithTheNodeStillThereIsADriverFailure() {
+        // vivid's inject_fatal_streaming_error: the same words, the node still opens.
+        for node in [DeviceNodePresence.present, .unknown] {
+            #expect(CameraFailureClassifier.failure(for: pollError, camera: "vivid", node: node)
+                    == .failed(camera: "vivid", detail: "Could not read from resource. (poll error 1: Invalid argument (22))"))
+        }
+    }
+
+    @Test func busyAndDeniedStayThemselvesWhateverTheNode() {
+        let busy = report(PipelineErrorReport.resourceBusy, "Device '/dev/video0' is busy")
+        #expect(CameraFailureClassifier.failure(for: busy, camera: "W", node: .gone) == .busy(camera: "W"))
+    }
+
+    @Test func openErrnosTellWhetherTheNodeIsGone() {
+        #expect(DeviceAccess.presence(openErrno: ENODEV) == .gone)
+        #expect(DeviceAccess.presence(openErrno: ENOENT) == .gone)
+        #expect(DeviceAccess.presence(openErrno: ENXIO) == .gone)
+        #expect(DeviceAccess.presence(openErrno: EACCES) == .present)
+        #expect(DeviceAccess.presence(openErrno: EBUSY) == .present)
+        #expect(DeviceAccess.presence(devicePath: "/dev/squarecam-no-such-video-node") == .gone)
+        #expect(DeviceAccess.presence(devicePath: "/dev/null") == .present)
+    }
+
     @Test func anythingElseKeepsGStreamersWords() {
         let other = PipelineErrorReport(domain: .stream, code: 1, message: "Internal data stream error", debug: "streaming stopped, reason not-negotiated (-4)", sourceName: "src")
         #expect(CameraFailureClassifier.failure(for: other, camera: "Webcam")

@@ -51,6 +51,46 @@ struct CameraModeChooserTests {
         #expect(CameraModeChooser.choose(from: modes, requested: mode(1900, 1000, 30, "MJPG")) == mode(1920, 1080, 30))
     }
 
+    /// vivid's webcam sizes and their fastest rates (tests/hardware/README.md), YUYV and UYVY.
+    private var vividModes: [CameraMode] {
+        let sizes: [(Int, Int, [Double])] = [
+            (320, 180, [5, 25, 30, 60]), (640, 360, [5, 25, 30, 40]), (640, 480, [5, 15, 25]),
+            (1280, 720, [5, 10, 12.5]), (1920, 1080, [1, 2, 4, 5]), (3840, 2160, [1, 2]),
+        ]
+        return ["YUY2", "UYVY"].flatMap { format in
+            sizes.flatMap { width, height, rates in rates.map { mode(width, height, $0, format) } }
+        }
+    }
+
+    @Test func stillOnVividTakesFullHDAtFiveOverVideoRateVGAAndSlowUHD() {
+        #expect(CameraModeChooser.choose(from: vividModes, purpose: .still) == mode(1920, 1080, 5))
+    }
+
+    @Test func liveOnVividKeepsTheVideoRateTier() {
+        #expect(CameraModeChooser.choose(from: vividModes) == mode(640, 480, 25))
+        #expect(CameraModeChooser.choose(from: vividModes, purpose: .live) == mode(640, 480, 25))
+    }
+
+    @Test func stillTakesTheSlowLargestModeWhenNothingReachesFiveFPS() {
+        let modes = [mode(1280, 720, 2), mode(2592, 1944, 1), mode(640, 480, 3)]
+        #expect(CameraModeChooser.choose(from: modes, purpose: .still) == mode(2592, 1944, 1))
+    }
+
+    @Test func stillPrefersRawThenTheFasterRateAtEqualSize() {
+        let modes = [mode(1920, 1080, 30, "MJPG"), mode(1920, 1080, 5), mode(1920, 1080, 10), mode(1280, 720, 30)]
+        #expect(CameraModeChooser.choose(from: modes, purpose: .still) == mode(1920, 1080, 10))
+    }
+
+    @Test func stillCountsAnUnstatedRateAsFastEnough() {
+        // libcamera lists sizes without rates (0).
+        let modes = [mode(1920, 1080, 0, "NV12"), mode(640, 480, 0, "NV12")]
+        #expect(CameraModeChooser.choose(from: modes, purpose: .still) == mode(1920, 1080, 0, "NV12"))
+    }
+
+    @Test func requestedModeWinsWhateverThePurpose() {
+        #expect(CameraModeChooser.choose(from: vividModes, requested: mode(640, 480, 30), purpose: .still) == mode(640, 480, 25))
+    }
+
     @Test(arguments: [(30.0, 30, 1), (29.97, 30000, 1001), (7.5, 15, 2), (15.0, 15, 1), (59.94, 60000, 1001)])
     func frameRatesBecomeCapsFractions(rate: Double, numerator: Int, denominator: Int) {
         let fraction = FrameRate(rate)

@@ -7,7 +7,7 @@ import Testing
 /// so the test waits for real events (with a timeout), never for fixed times.
 final class AppSession {
     let home: URL
-    let process = Process()
+    private(set) var process = Process()
     private var logFile: URL { home.appendingPathComponent("app.log") }
     let display: String
     private(set) var windowID = ""
@@ -26,7 +26,23 @@ final class AppSession {
         environment["GTK_A11Y"] = "none"
         environment["NO_AT_BRIDGE"] = "1"
         environment.removeValue(forKey: "WAYLAND_DISPLAY")
-        process.environment = environment.merging(extra) { $1 }
+        let merged = environment.merging(extra) { $1 }
+        // Several X servers started at once on a shared machine can make the
+        // first connection fail; that (and only that) is retried.
+        for attempt in 1...3 {
+            try launch(arguments, environment: merged)
+            do {
+                windowID = try waitForWindow()
+                return
+            } catch where attempt < 3 && !process.isRunning && log.contains("cannot open display") {
+                usleep(500_000)
+            }
+        }
+    }
+
+    private func launch(_ arguments: [String], environment: [String: String]) throws {
+        process = Process()
+        process.environment = environment
         process.executableURL = try BuiltApp.executable
         process.arguments = arguments
         // The app writes into a file the test reads back: no pipe to drain, and
@@ -37,7 +53,6 @@ final class AppSession {
         process.standardError = handle
         try process.run()
         try handle.close()
-        windowID = try waitForWindow()
     }
 
     deinit {
@@ -111,7 +126,8 @@ final class AppSession {
             guard process.isRunning else { break }
             usleep(100_000)
         }
-        throw AppTestError("the app's window did not appear within 90 s; the app said:\n\(log)")
+        let reason = process.isRunning ? "did not appear within 90 s" : "never appeared: the app exited with status \(process.terminationStatus)"
+        throw AppTestError("the app's window \(reason); the app said:\n\(log)")
     }
 }
 

@@ -10,7 +10,7 @@ extension MainWindow {
         let settings = StatusPage.Action(label: localized("Open _Settings"), tooltip: localized("Open the camera privacy settings")) { [weak self] in
             self?.send(.openSettings)
         }
-        let testPattern = StatusPage.Action(label: localized("Use _Test Pattern"), tooltip: localized("Show a moving test pattern instead of a camera")) { [weak self] in
+        let testPattern = StatusPage.Action(label: localized("Use Test _Pattern"), tooltip: localized("Show a moving test pattern instead of a camera")) { [weak self] in
             self?.send(.useTestPattern)
         }
         switch state {

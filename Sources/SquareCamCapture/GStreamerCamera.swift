@@ -161,7 +161,7 @@ public final class GStreamerCamera: Camera {
     }
 
     /// The mode to ask the device for; nil lets GStreamer pick.
-    private func streamingMode() -> CameraMode? {
+    func streamingMode() -> CameraMode? {
         switch source {
         case .testPattern, .imageFile: nil
         case .v4l2, .pipewire, .libcamera:

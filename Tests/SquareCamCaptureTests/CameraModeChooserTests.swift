@@ -87,6 +87,15 @@ struct CameraModeChooserTests {
         #expect(CameraModeChooser.choose(from: modes, purpose: .still) == mode(1920, 1080, 0, "NV12"))
     }
 
+    @Test func aCameraConfiguredForStillsStreamsTheFullResolutionMode() throws {
+        let vivid = CameraDescription(id: "/dev/video0", name: "vivid", facing: .external, modes: vividModes)
+        let still = try GStreamerCamera(description: vivid, configuration: CameraConfiguration(purpose: .still))
+        #expect(still.streamingMode() == mode(1920, 1080, 5))
+        let live = try GStreamerCamera(description: vivid)
+        #expect(live.configuration.purpose == .live)
+        #expect(live.streamingMode() == mode(640, 480, 25))
+    }
+
     @Test func requestedModeWinsWhateverThePurpose() {
         #expect(CameraModeChooser.choose(from: vividModes, requested: mode(640, 480, 30), purpose: .still) == mode(640, 480, 25))
     }

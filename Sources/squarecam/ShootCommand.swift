@@ -16,6 +16,7 @@ enum ShootCommand: Command {
             .value("output", short: "o", "FILE|DIR", "Where to save: a .jpg file, or a folder to save into under a time-stamped name (default: the Pictures/Camera folder)."),
             .flag("overwrite", "Replace the --output file if it exists (otherwise that is an error)."),
             .value("delay", short: "d", "S", "Wait S seconds (decimals allowed) after the camera starts before taking the photo."),
+            .value("mode", short: "m", "WxH[@FPS]", "Ask the camera for this mode (see 'squarecam devices'); without it the nearest one it offers is used."),
             .value("skip", "N", "Skip the first N frames, while a webcam's exposure settles (default 0 for the test pattern, 5 for real cameras)."),
             .value("count", short: "n", "N", "Take N photos (default 1), one every --interval seconds, each printed as it is saved."),
             .value("interval", "S", "Seconds between photos with --count (default 0: as fast as the camera delivers)."),
@@ -47,7 +48,8 @@ enum ShootCommand: Command {
                 Console.report("warning: no camera found; using the test pattern (--require-camera makes this an error).")
             }
             let isReal = resolved.description.facing != .virtual
-            let configuration = CameraConfiguration(skipFrames: request.skipFrames ?? (isReal ? 5 : 0))
+            let configuration = CameraConfiguration(
+                skipFrames: request.skipFrames ?? (isReal ? 5 : 0), requestedMode: request.mode, purpose: .still)
             camera = try GStreamerCamera(description: resolved.description, configuration: configuration)
         } catch let failure as CameraFailure {
             Console.report(failure.description)

@@ -1,5 +1,6 @@
 import Foundation
 import SquareCamCapture
+import SquareCamCore
 
 /// The options of `squarecam shoot`, checked.
 struct ShootRequest {
@@ -19,6 +20,8 @@ struct ShootRequest {
     let count: Int
     let intervalSeconds: Double
     let skipFrames: Int?
+    /// The mode asked for with --mode; the camera's nearest mode when it lacks it.
+    let mode: CameraMode?
     let mirror: Bool
     let requireCamera: Bool
     let json: Bool
@@ -33,6 +36,7 @@ struct ShootRequest {
         quality = try arguments.integer("quality", in: 1...100) ?? 92
         delaySeconds = try arguments.decimal("delay", in: 0...3600) ?? 0
         skipFrames = try arguments.integer("skip", in: 0...1000)
+        mode = try Self.mode(arguments.string("mode"))
         count = try arguments.integer("count", in: 1...100_000) ?? 1
         intervalSeconds = try arguments.decimal("interval", in: 0...86_400) ?? 0
         overwrite = arguments.flag("overwrite")
@@ -45,6 +49,17 @@ struct ShootRequest {
         } else if overwrite {
             throw UsageError(message: "--overwrite goes with --output FILE; photos saved into a folder never replace anything.")
         }
+    }
+
+    /// `WxH` or `WxH@FPS` (30 fps when not given); any format.
+    private static func mode(_ text: String?) throws(UsageError) -> CameraMode? {
+        guard let text else { return nil }
+        guard let match = text.wholeMatch(of: /(\d{1,5})x(\d{1,5})(?:@(\d{1,3}(?:\.\d+)?))?/),
+              let width = Int(match.1), let height = Int(match.2), width > 0, height > 0 else {
+            throw UsageError(message: "--mode takes WIDTHxHEIGHT or WIDTHxHEIGHT@FPS, such as 1920x1080@30, not '\(text)'.")
+        }
+        let rate = match.3.flatMap { Double($0) } ?? 30
+        return CameraMode(size: PixelSize(width: width, height: height), framesPerSecond: rate, format: "")
     }
 
     /// A folder (existing, or written with a trailing slash) is saved into

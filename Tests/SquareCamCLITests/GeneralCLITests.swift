@@ -45,6 +45,8 @@ import Testing
         (["shoot", "--json=yes"], "--json is a switch"),
         (["shoot", "extra"], "takes no file or word arguments"),
         (["shoot", "--camera", "test:0x0"], "test"),
+        (["shoot", "--mode", "big"], "--mode takes WIDTHxHEIGHT"),
+        (["shoot", "--count", "2", "--output", "one.jpg"], "give --output a folder"),
         (["devices", "--camera", "test"], "Unknown option '--camera'"),
     ])
     func badArgumentsAreUsageErrors(arguments: [String], message: String) throws {

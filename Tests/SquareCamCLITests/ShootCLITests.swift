@@ -57,6 +57,15 @@ import Testing
         #expect(try folder.entries() == ["avatar.jpg"])
     }
 
+    @Test func aModeTheCameraLacksFallsBackToOneItHas() throws {
+        let folder = try TemporaryFolder()
+        let result = try CLIRunner.run(["shoot", "-c", "test:1280x720@30", "--mode", "640x480@15", "-o", folder.path, "--json"])
+        #expect(result.status == 0, "\(result.error)")
+        let report = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        #expect(report?["width"] as? Int == 720)
+        #expect((report?["camera"] as? [String: Any])?["mode"] as? String == "1280x720@30 I420")
+    }
+
     @Test func burstIntoOneFolderNeverReusesAName() throws {
         let folder = try TemporaryFolder()
         var paths: Set<String> = []

@@ -22,7 +22,7 @@ test_packages=(
     libjpeg-turbo-progs libimage-exiftool-perl
     fonts-noto-cjk locales
 )
-benchmark_packages=(libvips-tools imagemagick hyperfine time)
+benchmark_packages=(libvips-tools imagemagick hyperfine time gstreamer1.0-x)
 
 wanted=("${build_packages[@]}" "${runtime_packages[@]}" "${test_packages[@]}")
 [[ "${1:-}" == "--with-benchmarks" ]] && wanted+=("${benchmark_packages[@]}")

@@ -8,13 +8,9 @@
 # viewfinder's size, and shutter → review latency. Targets (issue 4): ≥ 29 fps,
 # ≤ 1 % dropped, CPU ≤ 1.5× the plain pipeline, shutter → review ≤ 100 ms.
 set -euo pipefail
-BIN=${1:-$(swift build -c release --show-bin-path)/squarecam}
-SECONDS_TO_RUN=${2:-60}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 
 cpu_seconds() {  # utime + stime of a finished child, from GNU time's output file
-    awk '{ print $1 + $2 }' "$1"
+    tail -1 "$1" | awk '{ print $1 + $2 }'
 }
 
 run_app() {
@@ -45,14 +41,23 @@ run_plain() {
         ! ximagesink sync=true > /dev/null 2>&1 || true
 }
 
-export -f run_app run_plain cpu_seconds
-export BIN SECONDS_TO_RUN work
-xvfb-run -a -s "-screen 0 1280x1024x24" bash -c run_app
+# Under xvfb-run this script runs itself again for each half (dash, which
+# xvfb-run uses, does not pass bash functions on).
+if [[ "${1:-}" == --inside ]]; then
+    BIN=$3 SECONDS_TO_RUN=$4 work=$5
+    "$2" "${@:6}"
+    exit
+fi
+BIN=${1:-$(swift build -c release --show-bin-path)/squarecam}
+SECONDS_TO_RUN=${2:-60}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+xvfb-run -a -s "-screen 0 1280x1024x24" "$0" --inside run_app "$BIN" "$SECONDS_TO_RUN" "$work"
 stats=$(cat "$work/app.stats")
 value() { sed -n "s/.*$1=\([0-9.]*\).*/\1/p" <<< "$stats"; }
 side=$(sed -n 's/.*side \([0-9]*\).*/\1/p' "$work/app.log" | tail -1)
 side=${side:-590}
-xvfb-run -a -s "-screen 0 1280x1024x24" bash -c "run_plain $side"
+xvfb-run -a -s "-screen 0 1280x1024x24" "$0" --inside run_plain "$BIN" "$SECONDS_TO_RUN" "$work" "$side"
 
 app_cpu=$(cpu_seconds "$work/app.time")
 plain_cpu=$(cpu_seconds "$work/plain.time")
@@ -60,10 +65,10 @@ fps=$(value fps_shown)
 live=$(value live_seconds)
 shown=$(value frames_shown)
 expected=$(awk -v s="$live" 'BEGIN { printf "%d", s * 30 }')
-dropped=$(awk -v e="$expected" -v s="$shown" 'BEGIN { d = e - s; if (d < 0) d = 0; printf "%d (%.1f %%)", d, e > 0 ? 100 * d / e : 0 }')
+dropped=$(awk -v e="$expected" -v s="$shown" 'BEGIN { d = e - s; if (d < 0) d = 0; p = 0; if (e > 0) p = 100 * d / e; printf "%d (%.1f %%)", d, p }')
 echo "app: $SECONDS_TO_RUN s of test:1920x1080@30, viewfinder ${side}x${side}"
 echo "  frames shown per second: $fps (target ≥ 29)"
 echo "  frames dropped: $dropped of $expected expected while live (target ≤ 1 %)"
 echo "  frames the camera delivered: $(value frames_received), replaced before drawing: $(value frames_replaced)"
-echo "  CPU: app ${app_cpu} s, plain GStreamer window ${plain_cpu} s, ratio $(awk -v a="$app_cpu" -v p="$plain_cpu" 'BEGIN { printf "%.2f", p > 0 ? a / p : 0 }')× (target ≤ 1.5×)"
+echo "  CPU: app ${app_cpu} s, plain GStreamer window ${plain_cpu} s, ratio $(awk -v a="$app_cpu" -v p="$plain_cpu" 'BEGIN { r = 0; if (p > 0) r = a / p; printf "%.2f", r }')× (target ≤ 1.5×)"
 echo "  shutter → review: median $(value shutter_to_review_ms_median) ms, max $(value shutter_to_review_ms_max) ms over $(value shots) shots (target ≤ 100 ms)"

@@ -62,8 +62,8 @@ test-sanitizers: deps
 	ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no xvfb-run -a -s "-screen 0 1280x1024x24" \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --skip SquareCamAppTests
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \
-		--filter SquareCamCaptureTests
+	TSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizers/tsan-suppressions.txt SWIFT_BACKTRACE=enable=no \
+		$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter SquareCamCaptureTests
 
 # ─── App (issue 4; owned by Sources/SquareCamApp, data/, po/) ───
 # install / uninstall  the binary, desktop file, AppStream metainfo, icon and translations

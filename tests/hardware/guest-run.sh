@@ -29,7 +29,7 @@ for scenario in "$here"/scenarios/[0-9]*.sh; do
     for _ in $(seq 50); do [[ -c /dev/video0 ]] && break; sleep 0.1; done
     echo "=== $name" >&2
     started=$SECONDS
-    timeout --kill-after=10 300 bash ${SCENARIO_TRACE:+-x} "$scenario"
+    timeout --kill-after=10 600 bash ${SCENARIO_TRACE:+-x} "$scenario"
     status=$?
     elapsed=$((SECONDS - started))
     # Anything the scenario left running is a finding (and would disturb the next one).

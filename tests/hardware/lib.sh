@@ -183,3 +183,19 @@ finish_streaming_shoot() {
     done < <(find "$stream_folder" -name '*.jpg' -print0)
     note "$(find "$stream_folder" -name '*.jpg' | wc -l) complete photos before $what"
 }
+
+# Checks whose failure should not stop the rest of a scenario: collected,
+# reported by check_collected_failures at the end.
+collected_failures=()
+expect_stderr_later() {
+    grep -Eiq -- "$1" "$err" && return 0
+    collected_failures+=("$2: stderr does not match /$1/: $(grep -v '^\[' "$err" | tail -2 | tr '\n' ' ')")
+    note "noted failure: $2"
+}
+
+check_collected_failures() {
+    ((${#collected_failures[@]} == 0)) && return 0
+    local failure
+    for failure in "${collected_failures[@]}"; do echo "FAIL: $failure" >&2; done
+    exit 1
+}

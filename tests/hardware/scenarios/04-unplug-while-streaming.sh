@@ -14,6 +14,7 @@ expect_stderr_later 'disconnect' "the message says the camera was disconnected"
 echo vivid.0 >/sys/bus/platform/drivers/vivid/bind || fail "could not bind vivid again"
 wait_for 20 test -c /dev/video0 || fail "/dev/video0 did not come back after bind"
 find_vivid_camera
+mkdir -p "$work/photos"
 squarecam 180 shoot --require-camera --output "$work/photos"
 expect_rc "$EXIT_OK" "a new session after the camera came back"
 jpeg_probe "$(printed_path)" >/dev/null || fail "the photo after re-plugging does not decode"

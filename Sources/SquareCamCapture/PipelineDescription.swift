@@ -78,7 +78,11 @@ struct PipelineDescription: Hashable, Sendable {
         "split. ! \(Self.leakyQueue)"
             + " ! valve name=\(Self.viewfinderValveName) drop=true"
             + " ! aspectratiocrop aspect-ratio=1/1 ! videoscale ! videoconvert"
-            + " ! capsfilter name=\(Self.viewfinderCapsName) caps=\(Self.quoted(Self.viewfinderCaps(side: viewfinderSide)))"
+            // The app changes the side while frames flow (the widget is laid
+            // out after the camera starts): "delayed" lets a frame of the old
+            // size through instead of failing the stream with not-negotiated.
+            + " ! capsfilter name=\(Self.viewfinderCapsName) caps-change-mode=delayed"
+            + " caps=\(Self.quoted(Self.viewfinderCaps(side: viewfinderSide)))"
             + " ! appsink name=\(Self.viewfinderSinkName) max-buffers=1 drop=true sync=false async=false"
     }
 

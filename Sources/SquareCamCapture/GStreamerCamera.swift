@@ -342,9 +342,11 @@ public final class GStreamerCamera: Camera {
                 return (state.pipeline, newSide, changed)
             }
             guard let pipeline else { return }
-            if sideChanged {
-                pipeline.setCaps(PipelineDescription.viewfinderCaps(side: newSide), onElementNamed: PipelineDescription.viewfinderCapsName)
-            }
+            // A running pipeline keeps the side it started with: changing the
+            // viewfinder caps while frames flow intermittently failed the whole
+            // stream with not-negotiated (app tests, 1 run in 3). The new side
+            // applies from the next start; the app scales what it gets.
+            _ = (sideChanged, newSide)
             pipeline.setBool(handler == nil, property: "drop", onElementNamed: PipelineDescription.viewfinderValveName)
         }
     }

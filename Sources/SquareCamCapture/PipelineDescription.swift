@@ -76,7 +76,10 @@ struct PipelineDescription: Hashable, Sendable {
 
     private var viewfinderBranch: String {
         "split. ! \(Self.leakyQueue)"
-            + " ! valve name=\(Self.viewfinderValveName) drop=true"
+            // Sticky events (caps, segment) pass even while the valve is shut,
+            // so the branch is negotiated before its first frame; with the
+            // default drop-all a frame could arrive with no caps: not-negotiated.
+            + " ! valve name=\(Self.viewfinderValveName) drop=true drop-mode=forward-sticky-events"
             + " ! aspectratiocrop aspect-ratio=1/1 ! videoscale ! videoconvert"
             // The app changes the side while frames flow (the widget is laid
             // out after the camera starts): "delayed" lets a frame of the old

@@ -52,10 +52,6 @@ static inline void squarecam_set_string(gpointer object, const char *name, const
     g_object_set(object, name, value, NULL);
 }
 
-static inline void squarecam_set_caps(gpointer object, const char *name, GstCaps *caps) {
-    g_object_set(object, name, caps, NULL);
-}
-
 // --- messages and values ---------------------------------------------------
 
 static inline GstMessageType squarecam_message_type(GstMessage *message) {

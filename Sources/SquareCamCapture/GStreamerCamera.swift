@@ -334,19 +334,16 @@ public final class GStreamerCamera: Camera {
 
     public func setViewfinder(side: Int, handler: (@Sendable (Frame) -> Void)?) {
         viewfinderControl.withLock { _ in
-            let (pipeline, newSide, sideChanged) = state.withLock { state in
-                let newSide = max(1, side)
-                let changed = handler != nil && newSide != (state.viewfinderSide > 0 ? state.viewfinderSide : Self.defaultViewfinderSide)
-                state.viewfinderHandler = handler
-                if handler != nil { state.viewfinderSide = newSide }
-                return (state.pipeline, newSide, changed)
-            }
-            guard let pipeline else { return }
             // A running pipeline keeps the side it started with: changing the
             // viewfinder caps while frames flow intermittently failed the whole
             // stream with not-negotiated (app tests, 1 run in 3). The new side
             // applies from the next start; the app scales what it gets.
-            _ = (sideChanged, newSide)
+            let pipeline = state.withLock { state in
+                state.viewfinderHandler = handler
+                if handler != nil { state.viewfinderSide = max(1, side) }
+                return state.pipeline
+            }
+            guard let pipeline else { return }
             pipeline.setBool(handler == nil, property: "drop", onElementNamed: PipelineDescription.viewfinderValveName)
         }
     }

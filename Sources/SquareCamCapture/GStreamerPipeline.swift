@@ -69,13 +69,6 @@ final class GStreamerPipeline: @unchecked Sendable {
     /// GObject's reference count of the pipeline (1 when only we hold it).
     var referenceCount: UInt32 { squarecam_object_refcount(UnsafeMutableRawPointer(element)) }
 
-    /// Sets the caps of a capsfilter element.
-    func setCaps(_ capsText: String, onElementNamed name: String) {
-        guard let caps = gst_caps_from_string(capsText) else { return }
-        defer { gst_caps_unref(caps) }
-        _ = withElement(named: name) { squarecam_set_caps(UnsafeMutableRawPointer($0), "caps", caps) }
-    }
-
     /// Sets a boolean property of a child element.
     func setBool(_ value: Bool, property: String, onElementNamed name: String) {
         _ = withElement(named: name) { squarecam_set_bool(UnsafeMutableRawPointer($0), property, value ? 1 : 0) }

@@ -81,11 +81,7 @@ struct PipelineDescription: Hashable, Sendable {
             // default drop-all a frame could arrive with no caps: not-negotiated.
             + " ! valve name=\(Self.viewfinderValveName) drop=true drop-mode=forward-sticky-events"
             + " ! aspectratiocrop aspect-ratio=1/1 ! videoscale ! videoconvert"
-            // The app changes the side while frames flow (the widget is laid
-            // out after the camera starts): "delayed" lets a frame of the old
-            // size through instead of failing the stream with not-negotiated.
-            + " ! capsfilter name=\(Self.viewfinderCapsName) caps-change-mode=delayed"
-            + " caps=\(Self.quoted(Self.viewfinderCaps(side: viewfinderSide)))"
+            + " ! capsfilter name=\(Self.viewfinderCapsName) caps=\(Self.quoted(Self.viewfinderCaps(side: viewfinderSide)))"
             + " ! appsink name=\(Self.viewfinderSinkName) max-buffers=1 drop=true sync=false async=false"
     }
 

@@ -1,17 +1,22 @@
 #!/usr/bin/python3
-"""Photos are never lost: SIGKILLs `squarecam shoot` at random moments over
-many saves into one folder, then checks what is left; then a full disk and
-read-only folders.
+"""Photos are never lost: SIGKILLs `squarecam shoot` at random moments, then
+the app (saving without review, shutter pressed as fast as it takes it;
+see appkill.py), over many saves into one folder, then checks what is left;
+then a full disk and read-only folders.
 
-usage: killsave.py SQUARECAM_BINARY [--saves 1000] [--parallel 4]
+usage: killsave.py SQUARECAM_BINARY [--saves 1000] [--app-saves 300] [--parallel 4]
                    [--camera test:1280x720] [--folder DIR] [--seed N]
+
+The app runs on $DISPLAY, or on a private Xvfb when there is none.
 
 Checks, each a failure when broken:
   - every photo-named file in the folder decodes completely (djpeg, no warning);
-  - every shoot that exited 0 left the photo it printed, complete;
+  - every shoot that exited 0, and every save the app reported, left its
+    photo, complete;
   - temporary files are never named like a photo (.jpg/.jpeg), and stale ones
     (backdated an hour) are removed by the next shoot;
-  - the files that were there before are byte-for-byte unchanged;
+  - the files that were there before are byte-for-byte unchanged, and the
+    app changed none of the photos the shoots left;
   - a full disk (small tmpfs) and read-only folders (a read-only mount; mode
     0555 for an unprivileged user) give exit code 6, a message saying why,
     and leave nothing behind.
@@ -32,6 +37,8 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+from appkill import AppTally, XServer, app_kill_test
 
 EXIT_WRITE_FAILED = 6
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".JPG", ".JPEG")
@@ -142,13 +149,13 @@ def seed_existing(folder: Path) -> dict[Path, str]:
     return {path: sha256(path) for path in existing}
 
 
-def kill_test(binary: str, camera: str, folder: Path, saves: int, parallel: int, seed: int) -> None:
+def shoot_kills(binary: str, camera: str, folder: Path, saves: int, parallel: int, seed: int) -> Tally:
     print(f"killsave: {saves} shoots with SIGKILL at random moments, {parallel} at a time, into {folder}")
-    folder.mkdir(parents=True, exist_ok=True)
-    before = seed_existing(folder)
+    tally = Tally()
+    if saves <= 0:
+        return tally
     typical = calibrate(binary, camera, folder, parallel)
     print(f"killsave: an uninterrupted shoot takes {typical:.2f} s with {parallel} at a time (median)")
-    tally = Tally()
     rng = random.Random(seed)
     seeds = [rng.randrange(1 << 30) for _ in range(saves)]
     started = time.monotonic()
@@ -158,6 +165,30 @@ def kill_test(binary: str, camera: str, folder: Path, saves: int, parallel: int,
     elapsed = time.monotonic() - started
     print(f"killsave: {saves} shoots in {elapsed:.0f} s: {tally.killed} killed, {tally.completed} finished, "
           f"other exits {tally.other_exits or 'none'}")
+    return tally
+
+
+def app_kills(binary: str, camera: str, folder: Path, scratch: Path, saves: int, seed: int) -> AppTally:
+    print(f"killsave: the app, saving without review, killed at random moments until {saves} saves, into {folder}")
+    if saves <= 0:
+        return AppTally()
+    with XServer() as display:
+        return app_kill_test(binary, camera, folder, scratch, saves, random.Random(seed + 1), display.display)
+
+
+def complete_photos(folder: Path) -> dict[Path, str]:
+    return {entry: sha256(entry) for entry in folder.iterdir()
+            if entry.name.endswith(PHOTO_SUFFIXES) and decodes_completely(entry)[0]}
+
+
+def kill_test(binary: str, camera: str, folder: Path, scratch: Path, saves: int, app_saves: int, parallel: int,
+              seed: int) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    before = seed_existing(folder)
+    tally = shoot_kills(binary, camera, folder, saves, parallel, seed)
+    # The app must not touch what the shoots left either.
+    before_app = complete_photos(folder)
+    app = app_kills(binary, camera, folder, scratch, app_saves, seed)
 
     photos, temporaries, broken = [], [], []
     for entry in sorted(folder.iterdir()):
@@ -176,15 +207,28 @@ def kill_test(binary: str, camera: str, folder: Path, saves: int, parallel: int,
     check(not missing, f"all {len(tally.printed_paths)} photos that shoot reported saved are there",
           ", ".join(str(path) for path in missing[:5]))
     check(not tally.other_exits, "no shoot failed other than by the kill", str(tally.other_exits))
-    check(len(photos) >= tally.completed, "at least one photo per finished shoot",
-          f"{len(photos)} photos for {tally.completed} finished shoots")
+    if app_saves > 0:
+        missing = [path for path in app.saved if not path.exists()]
+        check(not missing, f"all {len(app.saved)} photos that the app reported saved are there",
+              ", ".join(str(path) for path in missing[:5]))
+        check(not app.failed_launches, "every app launch went live and took the shutter",
+              app.failed_launches[0] if app.failed_launches else "")
+        check(app.saves >= app_saves, f"the app finished or was killed during at least {app_saves} saves",
+              f"{app.saves} in {app.launches} launches")
+    expected = tally.completed + len(app.saved)
+    check(len(photos) >= expected, "at least one photo per finished shoot and per save the app reported",
+          f"{len(photos)} photos for {tally.completed} finished shoots and {len(app.saved)} app saves")
     named_like_photo = [path for path in temporaries if path.name.lower().endswith((".jpg", ".jpeg"))]
     check(not named_like_photo, "no temporary file is named like a photo")
     if temporaries:
-        print(f"killsave: temporaries left by killed shoots, e.g. {', '.join(p.name for p in temporaries[:3])}")
+        print(f"killsave: temporaries left by killed saves, e.g. {', '.join(p.name for p in temporaries[:3])}")
     changed = [path for path, digest in before.items() if not path.exists() or sha256(path) != digest]
     check(not changed, f"the {len(before)} files that were there before are unchanged",
           ", ".join(path.name for path in changed))
+    if app_saves > 0:
+        changed = [path for path, digest in before_app.items() if not path.exists() or sha256(path) != digest]
+        check(not changed, f"the app left the {len(before_app)} photos saved before it unchanged",
+              ", ".join(path.name for path in changed[:5]))
 
     # Stale temporaries: backdate them an hour; the next shoot should remove them.
     stale = [path for path in temporaries if path.is_file()]
@@ -197,8 +241,10 @@ def kill_test(binary: str, camera: str, folder: Path, saves: int, parallel: int,
     if stale:
         check(not remaining, f"the next shoot removes the {len(stale)} stale temporaries (an hour old)",
               f"{len(remaining)} still there, e.g. {remaining[0].name if remaining else ''}")
-    print(f"killsave: saves survived: {len(photos)} complete photos from {saves} killed-or-finished shoots, "
-          f"0 partial photos" if not broken else f"killsave: {len(broken)} partial photos")
+    total = saves + app.saves
+    print(f"killsave: saves survived: {saves} shoots and {app.saves} app saves ({len(app.saved)} finished, "
+          f"{app.killed_while_saving} killed while saving) = {total} saves into one folder; "
+          f"{len(photos)} complete photos, {len(broken)} partial photos")
 
 
 def mount_tmpfs(path: Path, options: str) -> bool:
@@ -266,6 +312,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("binary")
     parser.add_argument("--saves", type=int, default=1000)
+    parser.add_argument("--app-saves", type=int, default=300)
     parser.add_argument("--parallel", type=int, default=4)
     parser.add_argument("--camera", default="test:1280x720")
     parser.add_argument("--folder")
@@ -276,8 +323,9 @@ def main() -> int:
     scratch = Path(tempfile.mkdtemp(prefix="squarecam-killsave."))
     started = time.monotonic()
     try:
-        folder = Path(arguments.folder) if arguments.folder else scratch / "photos"
-        kill_test(binary, arguments.camera, folder, arguments.saves, arguments.parallel, arguments.seed)
+        folder = Path(arguments.folder) if arguments.folder else scratch / "Pictures" / "Camera"
+        kill_test(binary, arguments.camera, folder, scratch, arguments.saves, arguments.app_saves, arguments.parallel,
+                  arguments.seed)
         write_failure_tests(binary, arguments.camera, scratch)
     finally:
         for name in ("full", "readonly"):

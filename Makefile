@@ -11,7 +11,7 @@ deps:
 	@./scripts/install-deps.sh
 
 build: deps
-	$(SWIFT) build -c $(CONFIG) --product squarecam
+	$(SWIFT) build -c $(CONFIG)
 
 # Opens the app where a display exists; otherwise takes one photo headless.
 run: build
@@ -24,7 +24,7 @@ test: deps
 
 bench: deps
 	@./scripts/install-deps.sh --with-benchmarks
-	$(SWIFT) build -c release --product squarecam
+	$(SWIFT) build -c release
 	./benchmarks/shoot.sh
 	./benchmarks/crop.sh
 
@@ -43,11 +43,11 @@ KILLSAVE_APP_SAVES ?= 300
 KILLSAVE_PARALLEL ?= 4
 
 test-hardware: deps
-	$(SWIFT) build --product squarecam
+	$(SWIFT) build
 	tests/hardware/run.sh "$$($(SWIFT) build --show-bin-path)/squarecam"
 
 test-killsave: deps
-	$(SWIFT) build --product squarecam
+	$(SWIFT) build
 	tests/killsave/killsave.py "$$($(SWIFT) build --show-bin-path)/squarecam" \
 		--saves $(KILLSAVE_SAVES) --app-saves $(KILLSAVE_APP_SAVES) --parallel $(KILLSAVE_PARALLEL)
 
@@ -83,6 +83,7 @@ $(LOCALE_DIR)/%/LC_MESSAGES/squarecam.mo: po/%.po
 
 install: build locale
 	install -Dm755 "$(BIN)" "$(DESTDIR)$(PREFIX)/bin/squarecam"
+	install -Dm755 "$(BIN)-camera" "$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-camera"
 	install -Dm644 data/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
 	install -Dm644 data/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
 	install -Dm644 data/icons/$(APP_ID).svg "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
@@ -92,7 +93,7 @@ install: build locale
 	done
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/squarecam" \
+	rm -f "$(DESTDIR)$(PREFIX)/bin/squarecam" "$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-camera" \
 		"$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop" \
 		"$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml" \
 		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
@@ -100,5 +101,5 @@ uninstall:
 
 bench-app: deps
 	@./scripts/install-deps.sh --with-benchmarks
-	$(SWIFT) build -c release --product squarecam
+	$(SWIFT) build -c release
 	./benchmarks/app.sh "$$($(SWIFT) build -c release --show-bin-path)/squarecam"

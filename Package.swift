@@ -7,18 +7,20 @@ let package = Package(
     name: "SquareCam",
     products: [
         .executable(name: "squarecam", targets: ["squarecam"]),
+        .executable(name: "squarecam-camera", targets: ["squarecam-camera"]),
         .library(name: "SquareCamCore", targets: ["SquareCamCore"]),
     ],
     targets: [
         // C wrappers: one per C library.
         .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-app-1.0"),
         .systemLibrary(name: "CExif", pkgConfig: "libexif"),
-        .systemLibrary(name: "CHeif", pkgConfig: "libheif"),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CGtk", pkgConfig: "libadwaita-1"),
         .systemLibrary(name: "CPortal", pkgConfig: "libportal"),
         // libjpeg reports errors with longjmp, so the calls that can fail are
         // made from C that owns the setjmp (see Sources/CJPEG).
+        // libheif is opened with dlopen on the first HEIF file (see Sources/CHeif).
+        .target(name: "CHeif"),
         .target(
             name: "CJPEG",
             linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("jpeg")]
@@ -42,9 +44,18 @@ let package = Package(
             name: "SquareCamApp",
             dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "CGtk"]
         ),
+        // Options, help and exit codes shared by the two programs below.
+        .target(name: "SquareCamCommandLine", dependencies: ["SquareCamCore"]),
+        // `squarecam`: crop, help; it hands the rest to squarecam-camera, so
+        // that cropping a photo never loads GTK or GStreamer.
         .executableTarget(
             name: "squarecam",
-            dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "SquareCamApp"]
+            dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCommandLine"]
+        ),
+        // The app, shoot and devices.
+        .executableTarget(
+            name: "squarecam-camera",
+            dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "SquareCamApp", "SquareCamCommandLine"]
         ),
 
         .testTarget(name: "SquareCamCoreTests", dependencies: ["SquareCamCore"]),

@@ -23,7 +23,7 @@ done
 if [[ -n ${SQUARECAM_BIN:-} ]]; then
     bin=$SQUARECAM_BIN
 else
-    swift build -c release --product squarecam >/dev/null
+    swift build -c release >/dev/null
     bin="$(swift build -c release --show-bin-path)/squarecam"
 fi
 work=$(mktemp -d)

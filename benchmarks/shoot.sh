@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 stills=${1:-25}
 launches=${2:-10}
 
-swift build -c release --product squarecam >/dev/null
+swift build -c release >/dev/null
 bin="$(swift build -c release --show-bin-path)/squarecam"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

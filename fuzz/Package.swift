@@ -10,7 +10,7 @@ let package = Package(
     name: "SquareCamFuzz",
     targets: [
         .systemLibrary(name: "CExif", pkgConfig: "libexif"),
-        .systemLibrary(name: "CHeif", pkgConfig: "libheif"),
+        .target(name: "CHeif"),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("jpeg")]),
         .target(name: "SquareCamCore", linkerSettings: [.linkedLibrary("m")]),

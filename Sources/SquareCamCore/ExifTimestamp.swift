@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Dates as EXIF writes them: DateTimeOriginal, OffsetTimeOriginal and SubSecTimeOriginal.
 public enum ExifTimestamp {

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import SquareCamCore
 import Synchronization
 
@@ -88,12 +89,12 @@ public enum CropBatch {
         var problems: [String] = []
         let files = FileManager.default
         for operand in operands {
-            var isFolder: ObjCBool = false
+            var isFolder = false
             guard files.fileExists(atPath: operand, isDirectory: &isFolder) else {
                 problems.append("\(operand): no such file or folder")
                 continue
             }
-            guard isFolder.boolValue else {
+            guard isFolder else {
                 inputs.append(CropInput(path: operand))
                 continue
             }
@@ -111,18 +112,18 @@ public enum CropBatch {
             return
         }
         for name in names.sorted() where !name.hasPrefix(".") {
-            let path = (folder as NSString).appendingPathComponent(name)
-            var isFolder: ObjCBool = false
+            let path = folder.appendingPathComponent(name)
+            var isFolder = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
-            if isFolder.boolValue {
+            if isFolder {
                 if recursive {
-                    scan(folder: path, relative: (relative as NSString).appendingPathComponent(name),
+                    scan(folder: path, relative: relative.appendingPathComponent(name),
                          recursive: true, into: &found, problems: &problems)
                 }
                 continue
             }
-            let stem = (name as NSString).deletingPathExtension
-            let ext = (name as NSString).pathExtension.lowercased()
+            let stem = name.deletingPathExtension
+            let ext = name.pathExtension.lowercased()
             guard imageExtensions.contains(ext), !stem.hasSuffix("-square") else { continue }
             found.append(CropInput(path: path, relativeFolder: relative))
         }
@@ -132,19 +133,19 @@ public enum CropBatch {
     /// or under the output folder, or the input itself when in place.
     public static func outputPath(for input: CropInput, fileExtension: String, options: CropBatchOptions) -> String {
         if options.inPlace { return input.path }
-        let name = ((input.path as NSString).lastPathComponent as NSString).deletingPathExtension + "-square." + fileExtension
+        let name = input.path.lastPathComponent.deletingPathExtension + "-square." + fileExtension
         let folder: String
         if let outputDirectory = options.outputDirectory {
-            folder = (outputDirectory as NSString).appendingPathComponent(input.relativeFolder)
+            folder = outputDirectory.appendingPathComponent(input.relativeFolder)
         } else {
-            folder = (input.path as NSString).deletingLastPathComponent
+            folder = input.path.deletingLastPathComponent
         }
-        return folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+        return folder.isEmpty ? name : folder.appendingPathComponent(name)
     }
 
     /// The extension the output will have for an input, before cropping it.
     static func plannedExtension(for input: String, format: CropOptions.Format) -> String {
-        let ext = (input as NSString).pathExtension.lowercased()
+        let ext = input.pathExtension.lowercased()
         switch format {
         case .png: return "png"
         case .jpeg: return "jpg"
@@ -158,7 +159,7 @@ public enum CropBatch {
         let ext = plannedExtension(for: input.path, format: options.crop.format)
         let output = outputPath(for: input, fileExtension: ext, options: options)
         if options.inPlace {
-            let inputExt = (input.path as NSString).pathExtension.lowercased()
+            let inputExt = input.path.pathExtension.lowercased()
             let same = ext == "png" ? inputExt == "png" : ["jpg", "jpeg", "jpe"].contains(inputExt)
             guard same else {
                 return fail("--in-place would put \(ext == "png" ? "PNG" : "JPEG") data in a .\(inputExt) file; use --output-dir instead")
@@ -173,7 +174,7 @@ public enum CropBatch {
         }
         let bytes: [UInt8]
         do {
-            bytes = try readFile(input.path, limit: options.maxFileBytes)
+            bytes = try PhotoFileReader.read(input.path, limit: options.maxFileBytes)
         } catch {
             return fail(error.description)
         }
@@ -190,7 +191,7 @@ public enum CropBatch {
             return .cropped(input: input.path, output: output, result: summary)
         }
         do {
-            let folder = (output as NSString).deletingLastPathComponent
+            let folder = output.deletingLastPathComponent
             if options.outputDirectory != nil, !folder.isEmpty {
                 try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
@@ -234,33 +235,10 @@ public enum CropBatch {
     }
 
     private static func resolved(_ path: String) -> String {
-        (path as NSString).resolvingSymlinksInPath.isEmpty ? path : URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        URL(filePath: path).resolvingSymlinksInPath().path
     }
 
     private static func isSymlink(_ path: String) -> Bool {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
-    }
-
-    private static func readFile(_ path: String, limit: Int) throws(ImagingError) -> [UInt8] {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
-            throw .invalidRequest(detail: "not a regular file")
-        }
-        if let size = attributes?[.size] as? Int, size > limit {
-            throw .invalidRequest(detail: "the file is \(size) bytes, larger than any photo SquareCam accepts (\(limit))")
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .invalidRequest(detail: "cannot open the file (missing or no permission)")
-        }
-        defer { try? handle.close() }
-        do {
-            let data = try handle.read(upToCount: limit + 1) ?? Data()
-            guard data.count <= limit else { throw ImagingError.invalidRequest(detail: "the file is larger than \(limit) bytes") }
-            return [UInt8](data)
-        } catch let error as ImagingError {
-            throw error
-        } catch {
-            throw .invalidRequest(detail: "cannot read the file: \(error.localizedDescription)")
-        }
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SquareCamCore
 
 /// An EXIF block ready to go into a JPEG: the APP1 payload, "Exif\0\0" followed by the TIFF data.

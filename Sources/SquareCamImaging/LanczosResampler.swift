@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc  // sin
+#endif
 import SquareCamCore
 
 /// Lanczos-3 resampling of 8-bit interleaved pixels (RGB, RGBA, gray).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SquareCamCore
 
 /// Square crops of existing photos: the engine behind `squarecam crop`.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SquareCamCore
 
 /// Turns a captured frame into the square JPEG that is saved: the same code

@@ -1,3 +1,4 @@
+import SquareCamCommandLine
 import Synchronization
 
 /// A one-line progress bar for standard error: done/total, rate and time left.

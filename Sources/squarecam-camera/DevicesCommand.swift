@@ -1,21 +1,11 @@
 import Foundation
 import SquareCamCapture
+import SquareCamCommandLine
 import SquareCamCore
 
 /// `squarecam devices`: the cameras and their modes.
 enum DevicesCommand: Command {
-    static let spec = CommandSpec(
-        name: "devices",
-        summary: "Lists the cameras (each once) and their modes; the built-in test camera comes last.",
-        usage: "[--json]",
-        options: [.flag("json", "Print a JSON array of cameras (id, name, facing, modes) instead of text.")],
-        acceptsOperands: false,
-        examples: [
-            ("squarecam devices", "the cameras, with the id to pass to --camera"),
-            ("squarecam devices --json | jq '.[0].id'", "the first camera's id, for scripts"),
-        ],
-        notes: [ExitCode.helpParagraph([.success, .usage])]
-    )
+    static let spec = CommandSpec.devices
 
     static func run(_ arguments: ParsedArguments) async throws(UsageError) -> ExitCode {
         let cameras = CameraDirectory.allCameras()

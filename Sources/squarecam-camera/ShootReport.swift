@@ -1,5 +1,6 @@
 import Foundation
 import SquareCamCapture
+import SquareCamCommandLine
 import SquareCamCore
 
 /// How long each step of `shoot` took.

@@ -6,22 +6,22 @@ import Darwin
 
 /// Standard output and error, written with write(2) so nothing sits in a
 /// buffer when the process exits, and whether they are terminals.
-enum Console {
-    static func out(_ text: String) {
+package enum Console {
+    package static func out(_ text: String) {
         writeAll(text, to: STDOUT_FILENO)
     }
 
-    static func error(_ text: String) {
+    package static func error(_ text: String) {
         writeAll(text, to: STDERR_FILENO)
     }
 
     /// Prints "squarecam: MESSAGE" on standard error.
-    static func report(_ message: String) {
+    package static func report(_ message: String) {
         error("squarecam: \(message)\n")
     }
 
-    static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
-    static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    package static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    package static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     private static func writeAll(_ text: String, to descriptor: Int32) {
         var bytes = Array(text.utf8)[...]

@@ -1,5 +1,5 @@
 /// The exit codes of `squarecam`, documented in `--help` and the README.
-enum ExitCode: Int32, CaseIterable {
+package enum ExitCode: Int32, CaseIterable {
     case success = 0
     /// Something failed (for `crop`: some files failed, the others were done).
     case failure = 1
@@ -10,7 +10,7 @@ enum ExitCode: Int32, CaseIterable {
     case cameraFailed = 5
     case writeFailed = 6
 
-    var meaning: String {
+    package var meaning: String {
         switch self {
         case .success: "success"
         case .failure: "failure (crop: some files failed; the others were done)"
@@ -23,7 +23,7 @@ enum ExitCode: Int32, CaseIterable {
     }
 
     /// The "Exit codes:" paragraph for help texts.
-    static func helpParagraph(_ codes: [ExitCode]) -> String {
+    package static func helpParagraph(_ codes: [ExitCode]) -> String {
         "Exit codes:\n" + codes.map { "  \($0.rawValue)  \($0.meaning)" }.joined(separator: "\n")
     }
 }

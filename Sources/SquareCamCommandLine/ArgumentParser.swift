@@ -1,21 +1,25 @@
 /// A mistake in how the command was called; exits with the usage code.
-struct UsageError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+package struct UsageError: Error, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
+
+    package init(message: String) {
+        self.message = message
+    }
 }
 
 /// What the user typed, checked against a command's spec.
-struct ParsedArguments: Sendable {
-    private(set) var values: [String: String] = [:]
-    private(set) var flags: Set<String> = []
-    private(set) var operands: [String] = []
+package struct ParsedArguments: Sendable {
+    package private(set) var values: [String: String] = [:]
+    package private(set) var flags: Set<String> = []
+    package private(set) var operands: [String] = []
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    package func flag(_ name: String) -> Bool { flags.contains(name) }
 
-    func string(_ name: String) -> String? { values[name] }
+    package func string(_ name: String) -> String? { values[name] }
 
     /// An integer option within `range`, or nil when not given.
-    func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    package func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = values[name] else { return nil }
         guard let number = Int(text), range.contains(number) else {
             throw UsageError(message: "--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'.")
@@ -24,7 +28,7 @@ struct ParsedArguments: Sendable {
     }
 
     /// A decimal option within `range`, or nil when not given.
-    func decimal(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+    package func decimal(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
         guard let text = values[name] else { return nil }
         guard let number = Double(text), number.isFinite, range.contains(number) else {
             throw UsageError(message: "--\(name) takes a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'.")
@@ -33,7 +37,7 @@ struct ParsedArguments: Sendable {
     }
 
     /// One of a fixed set of words, or nil when not given.
-    func choice(_ name: String, from choices: [String]) throws(UsageError) -> String? {
+    package func choice(_ name: String, from choices: [String]) throws(UsageError) -> String? {
         guard let text = values[name] else { return nil }
         guard choices.contains(text) else {
             throw UsageError(message: "--\(name) takes one of \(choices.joined(separator: ", ")), not '\(text)'.")
@@ -44,7 +48,7 @@ struct ParsedArguments: Sendable {
     /// Parses `arguments` (without the program and command names).
     /// Accepts `--name value`, `--name=value`, `-x value`, flags, and `--`
     /// to end options; repeats of a value option keep the last.
-    init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
+    package init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
         var index = 0
         var optionsEnded = false
         while index < arguments.count {

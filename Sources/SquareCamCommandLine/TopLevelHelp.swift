@@ -1,7 +1,7 @@
 /// What `squarecam --help` says.
-enum TopLevelHelp {
+package enum TopLevelHelp {
     /// The options of `squarecam` without a command (the app).
-    static let appSpec = CommandSpec(
+    package static let appSpec = CommandSpec(
         name: "",
         summary: "Opens the SquareCam app.",
         usage: "[--camera CAMERA]",
@@ -11,10 +11,10 @@ enum TopLevelHelp {
         notes: []
     )
 
-    static var text: String {
-        let width = (allCommands.map { $0.spec.name.count }.max() ?? 0) + 2
-        let commands = allCommands.map { command in
-            "  " + command.spec.name + String(repeating: " ", count: width - command.spec.name.count) + command.spec.summary
+    package static var text: String {
+        let width = (CommandSpec.all.map { $0.name.count }.max() ?? 0) + 2
+        let commands = CommandSpec.all.map { spec in
+            "  " + spec.name + String(repeating: " ", count: width - spec.name.count) + spec.summary
         }
         return """
             SquareCam: square photos that look exactly like what you framed.

@@ -1,5 +1,6 @@
 import Foundation
 import SquareCamCapture
+import SquareCamCommandLine
 import SquareCamCore
 
 /// The options of `squarecam shoot`, checked.

@@ -1,5 +1,5 @@
 /// A `squarecam` command: its spec (options, help) and what it does.
-protocol Command {
+package protocol Command {
     static var spec: CommandSpec { get }
 
     /// Does the work. A bad option value throws `UsageError` (exit code 2);

@@ -1,58 +1,58 @@
 /// One option of a command, as the user types it and as `--help` shows it.
-struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
     /// The long name without dashes: `size` for `--size`.
-    let name: String
+    package let name: String
     /// A one-letter alias without the dash, if any: `o` for `-o`.
-    let short: Character?
+    package let short: Character?
     /// What the value is called in help (`N`, `FILE`); nil for a flag.
-    let valueName: String?
-    let help: String
+    package let valueName: String?
+    package let help: String
 
-    static func flag(_ name: String, short: Character? = nil, _ help: String) -> OptionSpec {
+    package static func flag(_ name: String, short: Character? = nil, _ help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: nil, help: help)
     }
 
-    static func value(_ name: String, short: Character? = nil, _ valueName: String, _ help: String) -> OptionSpec {
+    package static func value(_ name: String, short: Character? = nil, _ valueName: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: valueName, help: help)
     }
 
-    var takesValue: Bool { valueName != nil }
+    package var takesValue: Bool { valueName != nil }
 
-    var synopsis: String {
+    package var synopsis: String {
         let long = "--" + name + (valueName.map { " " + $0 } ?? "")
         return short.map { "-\($0), " + long } ?? "    " + long
     }
 }
 
 /// Everything `--help` says about a command, and what the parser accepts.
-struct CommandSpec: Sendable {
-    let name: String
+package struct CommandSpec: Sendable {
+    package let name: String
     /// One line: what the command does.
-    let summary: String
+    package let summary: String
     /// The argument part of the usage line: `[options] FILE|DIR...`.
-    let usage: String
-    let options: [OptionSpec]
+    package let usage: String
+    package let options: [OptionSpec]
     /// Whether words that are not options are accepted (files, folders).
-    let acceptsOperands: Bool
+    package let acceptsOperands: Bool
     /// Worked examples: (command line, what it does).
-    let examples: [(String, String)]
+    package let examples: [(String, String)]
     /// Extra paragraphs: exit codes, notes.
-    let notes: [String]
+    package let notes: [String]
 
-    static let helpOption = OptionSpec.flag("help", short: "h", "Show this help and exit.")
+    package static let helpOption = OptionSpec.flag("help", short: "h", "Show this help and exit.")
 
-    var allOptions: [OptionSpec] { options + [Self.helpOption] }
+    package var allOptions: [OptionSpec] { options + [Self.helpOption] }
 
-    func option(named name: String) -> OptionSpec? {
+    package func option(named name: String) -> OptionSpec? {
         allOptions.first { $0.name == name }
     }
 
-    func option(short: Character) -> OptionSpec? {
+    package func option(short: Character) -> OptionSpec? {
         allOptions.first { $0.short == short }
     }
 
     /// The text `--help` prints.
-    func helpText(programName: String = "squarecam") -> String {
+    package func helpText(programName: String = "squarecam") -> String {
         var text = "Usage: \(programName) \(name) \(usage)\n\n\(summary)\n"
         let width = min(32, (allOptions.map { $0.synopsis.count }.max() ?? 0) + 2)
         text += "\nOptions:\n"

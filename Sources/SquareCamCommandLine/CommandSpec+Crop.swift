@@ -1,0 +1,36 @@
+extension CommandSpec {
+    /// `squarecam crop`: its options and help.
+    package static let crop = CommandSpec(
+        name: "crop",
+        summary: "Square-crops photos (JPEG, PNG, HEIF/HEIC): right side up, EXIF kept and corrected, never a partial or overwritten file.",
+        usage: "[options] FILE|DIR...",
+        options: [
+            .value("mode", short: "m", "MODE", "center (the centred square of the upright photo; default), smart (the square with the most detail, colour and skin tones), or lossless (JPEG only: no re-encoding; the square starts on the nearest 8/16-pixel block and the offset is reported)."),
+            .value("size", short: "s", "N", "Side of the output in pixels (default: the full-resolution square; never enlarges)."),
+            .value("quality", short: "q", "Q", "JPEG quality 1–100 (default 90)."),
+            .value("subsampling", "S", "Chroma subsampling: 444, 422, 420 or gray (default: as the input)."),
+            .value("output-dir", short: "o", "DIR", "Write the squares into DIR (sub-folders mirrored) instead of next to each input as NAME-square.jpg."),
+            .flag("in-place", "Replace each input with its square (atomically)."),
+            .flag("overwrite", "Replace outputs that already exist (otherwise that file fails)."),
+            .value("jobs", short: "j", "N", "Files cropped at once (default: the number of CPU cores)."),
+            .flag("recursive", short: "r", "Also crop the photos in sub-folders of folders given."),
+            .flag("dry-run", short: "n", "Say what would be written, write nothing."),
+            .value("max-pixels", "N", "Refuse images whose header claims more than N pixels, before decoding (default 200000000)."),
+            .value("format", "FORMAT", "Output format: jpeg (default), png, or same (PNG stays PNG, the rest becomes JPEG)."),
+            .flag("strip-location", "Remove GPS position from the EXIF."),
+            .flag("strip", "Remove all metadata (EXIF, ICC profile)."),
+            .flag("quiet", "Print only errors: no progress bar, file list or summary."),
+        ],
+        acceptsOperands: true,
+        examples: [
+            ("squarecam crop IMG_0042.jpg", "writes IMG_0042-square.jpg next to it: the centred square, upright"),
+            ("squarecam crop --size 1080 -o squares ~/Pictures/trip", "1080×1080 squares of every photo in the folder, into ./squares"),
+            ("squarecam crop --mode lossless --in-place *.jpg", "replaces each JPEG by its square without re-encoding"),
+            ("squarecam crop --mode smart --strip-location -r photos", "the most interesting square of each photo, without GPS"),
+        ],
+        notes: [
+            "Metadata: EXIF is kept with Orientation set to 1, the new dimensions and no thumbnail; the ICC profile is kept. CMYK JPEGs are converted to RGB without their CMYK profile. PNG output carries no metadata.",
+            ExitCode.helpParagraph([.success, .failure, .usage]),
+        ]
+    )
+}

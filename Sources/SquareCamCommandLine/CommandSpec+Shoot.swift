@@ -1,0 +1,32 @@
+extension CommandSpec {
+    /// `squarecam shoot`: its options and help.
+    package static let shoot = CommandSpec(
+        name: "shoot",
+        summary: "Takes one square photo (the centre square of the camera frame) and prints where it was saved.",
+        usage: "[options]",
+        options: [
+            .value("camera", short: "c", "CAMERA", "auto (default: the first real camera, else the test pattern), test[:WxH[@FPS]], file:PATH, or an id from 'squarecam devices'."),
+            .value("size", short: "s", "N", "Side of the saved square in pixels (default: the full-resolution square)."),
+            .value("quality", short: "q", "Q", "JPEG quality, 1-100 (default 92)."),
+            .value("output", short: "o", "FILE|DIR", "Where to save: a .jpg file, or a folder to save into under a time-stamped name (default: the Pictures/Camera folder)."),
+            .flag("overwrite", "Replace the --output file if it exists (otherwise that is an error)."),
+            .value("delay", short: "d", "S", "Wait S seconds (decimals allowed) after the camera starts before taking the photo."),
+            .value("mode", short: "m", "WxH[@FPS]", "Ask the camera for this mode (see 'squarecam devices'); without it the nearest one it offers is used."),
+            .value("skip", "N", "Skip the first N frames, while a webcam's exposure settles (default 0 for the test pattern, 5 for real cameras)."),
+            .value("count", short: "n", "N", "Take N photos (default 1), one every --interval seconds, each printed as it is saved."),
+            .value("interval", "S", "Seconds between photos with --count (default 0: as fast as the camera delivers)."),
+            .flag("mirror", "Save the photo mirrored left to right, as a front camera's viewfinder shows it."),
+            .flag("require-camera", "Fail (exit 3) instead of falling back to the test pattern when no real camera is found."),
+            .flag("json", "Print a JSON object (path, width, height, camera, timings) instead of the path."),
+        ],
+        acceptsOperands: false,
+        examples: [
+            ("squarecam shoot", "a photo from the first camera into ~/Pictures/Camera"),
+            ("squarecam shoot --size 1080 --output avatar.jpg", "a 1080x1080 photo saved as avatar.jpg"),
+            ("squarecam shoot --camera /dev/video2 --delay 3 --skip 10", "wait for exposure, then shoot from the second camera"),
+            ("squarecam shoot --camera test:3840x2160 --json", "a 2160x2160 test photo; prints path, size and timings as JSON"),
+            ("squarecam shoot --count 10 --interval 60 --output timelapse/", "a photo a minute for ten minutes"),
+        ],
+        notes: [ExitCode.helpParagraph([.success, .usage, .noCamera, .permissionDenied, .cameraFailed, .writeFailed])]
+    )
+}

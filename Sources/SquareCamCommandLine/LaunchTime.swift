@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// When the user's command started, carried across the hand-over from
+/// `squarecam` to `squarecam-camera` so launch timings include it.
+package enum LaunchTime {
+    static let environmentKey = "SQUARECAM_LAUNCHED_AT_NS"
+
+    /// Records now in the environment, for the program this process becomes.
+    package static func exportNow() {
+        setenv(environmentKey, String(bootClockNanoseconds()), 1)
+    }
+
+    /// The launch time recorded by `exportNow`, if any (and removes it, so
+    /// programs this one starts do not inherit it).
+    package static func fromEnvironment() -> ContinuousClock.Instant? {
+        guard let text = getenv(environmentKey).map({ String(cString: $0) }) else { return nil }
+        unsetenv(environmentKey)
+        guard let launched = Int64(text) else { return nil }
+        let elapsed = bootClockNanoseconds() - launched
+        guard elapsed >= 0 else { return nil }
+        return ContinuousClock.now - .nanoseconds(elapsed)
+    }
+
+    /// CLOCK_BOOTTIME: the same in both processes, unaffected by clock changes.
+    private static func bootClockNanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+}

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads a whole photo file with open, fstat and read: one copy, and the
+/// type and size checked on the opened file itself rather than on its path.
+enum PhotoFileReader {
+    static func read(_ path: String, limit: Int) throws(ImagingError) -> [UInt8] {
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then refuses it.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            throw .invalidRequest(detail: "cannot open the file: \(reason(errno))")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .invalidRequest(detail: "cannot read the file: \(reason(errno))")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw .invalidRequest(detail: "not a regular file")
+        }
+        let size = Int(status.st_size)
+        guard size <= limit else {
+            throw .invalidRequest(detail: "the file is \(size) bytes, larger than any photo SquareCam accepts (\(limit))")
+        }
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            // A file that shrinks while being read ends early; one that grows is read to its size at open.
+            while initialized < size {
+                let count = Glibc.read(descriptor, buffer.baseAddress! + initialized, size - initialized)
+                if count < 0 && errno == EINTR { continue }
+                if count < 0 { failure = errno }
+                guard count > 0 else { break }
+                initialized += count
+            }
+        }
+        guard failure == 0 else {
+            throw .invalidRequest(detail: "cannot read the file: \(reason(failure))")
+        }
+        return bytes
+    }
+
+    private static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: "it does not exist"
+        case EACCES, EPERM: "no permission to read it"
+        case EISDIR: "it is a folder"
+        default: String(cString: strerror(code))
+        }
+    }
+}

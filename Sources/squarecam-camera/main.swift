@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SquareCamApp
+import SquareCamCommandLine
+
+/// When `squarecam` was launched (it passes the time on when it hands over),
+/// for launch → first frame timings.
+let processLaunch = LaunchTime.fromEnvironment() ?? ContinuousClock.now
+
+/// `squarecam-camera`: the app, `shoot` and `devices` — everything that
+/// needs GStreamer or GTK. Users run it through `squarecam`.
+@MainActor
+func main(_ arguments: [String]) async -> ExitCode {
+    let route = CommandRoute(arguments)
+    if let answer = CommandRunner.answerDirectly(route) {
+        return answer
+    }
+    switch route {
+    case .command(CommandSpec.shoot.name):
+        return await CommandRunner.run(ShootCommand.self, arguments: Array(arguments.dropFirst()))
+    case .command(CommandSpec.devices.name):
+        return await CommandRunner.run(DevicesCommand.self, arguments: Array(arguments.dropFirst()))
+    case .command(let name):
+        Console.report("'\(name)' runs in squarecam, not squarecam-camera: use 'squarecam \(name)'.")
+        return .usage
+    default:
+        return runApp(arguments)
+    }
+}
+
+/// `squarecam [--camera CAMERA]`: the GTK app.
+@MainActor
+func runApp(_ arguments: [String]) -> ExitCode {
+    do throws(UsageError) {
+        let parsed = try ParsedArguments(arguments, spec: TopLevelHelp.appSpec)
+        if parsed.flag("help") {
+            Console.out(TopLevelHelp.text)
+            return .success
+        }
+        return ExitCode(rawValue: SquareCamApp.run(cameraSpec: parsed.string("camera"))) ?? .failure
+    } catch {
+        Console.report(error.message)
+        return .usage
+    }
+}
+
+exit(await main(Array(CommandLine.arguments.dropFirst())).rawValue)

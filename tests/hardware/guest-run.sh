@@ -33,7 +33,8 @@ for scenario in "$here"/scenarios/[0-9]*.sh; do
     status=$?
     elapsed=$((SECONDS - started))
     # Anything the scenario left running is a finding (and would disturb the next one).
-    leftovers=$( (pgrep -a -x squarecam; pgrep -a -x gst-launch-1.0; pgrep -a -f 'mjpeg-writer[.]py') | sort -u || true)
+    # squarecam execs squarecam-camera (process name cut to "squarecam-camer").
+    leftovers=$( (pgrep -a '^squarecam'; pgrep -a -x gst-launch-1.0; pgrep -a -f 'mjpeg-writer[.]py') | sort -u || true)
     if [[ -n "$leftovers" ]]; then
         echo "=== $name left processes running (killed now):" >&2
         echo "$leftovers" | sed 's/^/    /' >&2

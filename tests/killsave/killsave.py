@@ -215,6 +215,9 @@ def kill_test(binary: str, camera: str, folder: Path, scratch: Path, saves: int,
               app.failed_launches[0] if app.failed_launches else "")
         check(app.saves >= app_saves, f"the app finished or was killed during at least {app_saves} saves",
               f"{app.saves} in {app.launches} launches")
+        # Without kills inside saves this half would prove nothing: most are aimed there.
+        check(app.killed_while_saving * 10 >= app.launches,
+              f"at least a tenth of the app's kills hit a save in progress ({app.killed_while_saving} of {app.launches})")
     expected = tally.completed + len(app.saved)
     check(len(photos) >= expected, "at least one photo per finished shoot and per save the app reported",
           f"{len(photos)} photos for {tally.completed} finished shoots and {len(app.saved)} app saves")

@@ -19,6 +19,10 @@ let package = Package(
         .systemLibrary(name: "CPortal", pkgConfig: "libportal"),
         // libjpeg reports errors with longjmp, so the calls that can fail are
         // made from C that owns the setjmp (see Sources/CJPEG).
+        // The resampler's multiply-add loops, vectorised by the C compiler
+        // (AVX2 or SSE2, picked at load time); -O3 even in debug builds, so
+        // the tests' crops run at a usable speed.
+        .target(name: "CResample", cSettings: [.unsafeFlags(["-O3"])]),
         // libheif is opened with dlopen on the first HEIF file (see Sources/CHeif).
         .target(name: "CHeif"),
         .target(
@@ -34,7 +38,7 @@ let package = Package(
         ),
         .target(
             name: "SquareCamImaging",
-            dependencies: ["SquareCamCore", "CJPEG", "CExif", "CHeif", "CPNG"]
+            dependencies: ["SquareCamCore", "CJPEG", "CExif", "CHeif", "CPNG", "CResample"]
         ),
         .target(
             name: "SquareCamCapture",

@@ -11,10 +11,11 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CExif", pkgConfig: "libexif"),
         .target(name: "CHeif"),
+        .target(name: "CResample", cSettings: [.unsafeFlags(["-O3"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("jpeg")]),
         .target(name: "SquareCamCore", linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "SquareCamImaging", dependencies: ["SquareCamCore", "CJPEG", "CExif", "CHeif", "CPNG"]),
+        .target(name: "SquareCamImaging", dependencies: ["SquareCamCore", "CJPEG", "CExif", "CHeif", "CPNG", "CResample"]),
 
         .executableTarget(name: "FuzzJPEG", dependencies: ["SquareCamImaging", "SquareCamCore"]),
         .executableTarget(name: "FuzzEXIF", dependencies: ["SquareCamImaging", "SquareCamCore"]),

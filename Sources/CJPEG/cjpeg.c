@@ -168,3 +168,66 @@ int cjpeg_decoder_read(cjpeg_decoder *decoder, unsigned rows, unsigned char *out
     }
     return 0;
 }
+
+int cjpeg_decoder_start_planes(cjpeg_decoder *decoder, int scale_num, cjpeg_planes *planes) {
+    if (!decoder->created) {
+        snprintf(decoder->message, sizeof decoder->message, "the header was not read");
+        return -1;
+    }
+    struct jpeg_decompress_struct *info = &decoder->info;
+    int plain = (info->jpeg_color_space == JCS_GRAYSCALE && info->num_components == 1)
+        || (info->jpeg_color_space == JCS_YCbCr && info->num_components == 3
+            && info->comp_info[0].h_samp_factor == info->max_h_samp_factor
+            && info->comp_info[0].v_samp_factor == info->max_v_samp_factor
+            && info->comp_info[1].h_samp_factor == 1 && info->comp_info[1].v_samp_factor == 1
+            && info->comp_info[2].h_samp_factor == 1 && info->comp_info[2].v_samp_factor == 1);
+    if (!plain) return -2;
+    if (setjmp(decoder->jump)) return -1;
+    info->scale_num = (unsigned)scale_num;
+    info->scale_denom = 8;
+    info->dct_method = JDCT_ISLOW;
+    info->raw_data_out = TRUE;
+    jpeg_start_decompress(info);
+    planes->count = info->num_components;
+    for (int c = 0; c < info->num_components; c++) {
+        jpeg_component_info *component = &info->comp_info[c];
+        planes->width[c] = component->downsampled_width;
+        planes->height[c] = component->downsampled_height;
+        planes->padded_width[c] = component->width_in_blocks * (unsigned)component->DCT_scaled_size;
+        planes->rows_per_read[c] = (unsigned)(component->v_samp_factor * component->DCT_scaled_size);
+        planes->sample_ratio_x[c] = (unsigned)(component->h_samp_factor * component->DCT_scaled_size);
+        planes->sample_ratio_y[c] = (unsigned)(component->v_samp_factor * component->DCT_scaled_size);
+    }
+    planes->image_ratio_x = (unsigned)(info->max_h_samp_factor * info->min_DCT_scaled_size);
+    planes->image_ratio_y = (unsigned)(info->max_v_samp_factor * info->min_DCT_scaled_size);
+    return 0;
+}
+
+int cjpeg_decoder_read_planes(cjpeg_decoder *decoder, unsigned char *const out[3], const size_t stride[3]) {
+    if (setjmp(decoder->jump)) return -1;
+    struct jpeg_decompress_struct *info = &decoder->info;
+    if (info->output_scanline >= info->output_height) {
+        snprintf(decoder->message, sizeof decoder->message, "cannot read past the last row");
+        return -1;
+    }
+    // Room for the largest iMCU row: 2 (sampling) × 16 (largest DCT scale) rows.
+    JSAMPROW rows[3][32];
+    JSAMPARRAY components[3];
+    for (int c = 0; c < info->num_components; c++) {
+        jpeg_component_info *component = &info->comp_info[c];
+        int count = component->v_samp_factor * component->DCT_scaled_size;
+        if (count > 32) {
+            snprintf(decoder->message, sizeof decoder->message, "unexpected iMCU height %d", count);
+            return -1;
+        }
+        for (int row = 0; row < count; row++) rows[c][row] = out[c] + (size_t)row * stride[c];
+        components[c] = rows[c];
+    }
+    JDIMENSION lines = (JDIMENSION)(info->max_v_samp_factor * info->min_DCT_scaled_size);
+    if (jpeg_read_raw_data(info, components, lines) == 0) {
+        snprintf(decoder->message, sizeof decoder->message, "the decoder stopped at row %u", info->output_scanline);
+        return -1;
+    }
+    return 0;
+}
+

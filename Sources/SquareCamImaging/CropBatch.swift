@@ -213,6 +213,10 @@ public enum CropBatch {
         struct Progress { var next = 0; var done = 0; var cropped = 0; var failed = 0 }
         let progress = Mutex(Progress())
         let workers = max(1, min(options.jobs, inputs.count))
+        var tuned = options
+        // Cores no file would use help each file along instead.
+        tuned.crop.usesSecondThread = options.jobs >= 2 * workers
+        let options = tuned
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 let index: Int? = progress.withLock { state in

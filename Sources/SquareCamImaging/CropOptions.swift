@@ -38,6 +38,9 @@ public struct CropOptions: Sendable, Hashable {
     /// Headers claiming more pixels than this are rejected before any allocation.
     public var maxPixels: Int = 200_000_000
     public var format: Format = .jpeg
+    /// Resample on a second thread while the first decodes: faster for one
+    /// photo on a multi-core machine, pointless when every core already crops a file.
+    public var usesSecondThread = false
 
     public init(
         mode: Mode = .center, size: Int? = nil, quality: Int = 90, subsampling: JPEGSubsampling? = nil,

@@ -75,7 +75,7 @@ public enum JPEGDecoder {
         return try result.get()
     }
 
-    private static func readHeader(
+    static func readHeader(
         _ decoder: OpaquePointer, _ buffer: UnsafeBufferPointer<UInt8>, maxPixels: Int
     ) throws(ImagingError) -> JPEGHeader {
         guard buffer.count >= 4, buffer[0] == 0xFF, buffer[1] == 0xD8 else {
@@ -175,7 +175,7 @@ public enum JPEGDecoder {
         return DecodedRegion(frame: frame, regionInFrame: regionInStream, scaleEighths: scaleEighths)
     }
 
-    private static func message(_ decoder: OpaquePointer) -> String {
+    static func message(_ decoder: OpaquePointer) -> String {
         let text = String(cString: cjpeg_decoder_message(decoder))
         return text.isEmpty ? "libjpeg failed without a message" : text
     }

@@ -79,13 +79,46 @@ public enum SquareCropper {
         let stored = orientation.storedRect(forDisplayed: square, storedSize: header.size)
         let side = min(options.size ?? square.width, square.width)
         let scale = decodeScale(squareSide: square.width, outputSide: side)
+        let subsampling = options.subsampling ?? header.subsampling ?? .yuv420
+        if side < square.width, options.format != .png, !isCMYK,
+           let sizes = storedPlaneSizes(side: side, subsampling: subsampling, orientation: orientation, inputIsGray: header.subsampling == .gray),
+           let planes = try JPEGDecoder.decodePlanes(
+               bytes, region: stored, scaleEighths: scale, planeSizes: sizes, maxPixels: options.maxPixels,
+               secondThread: options.usesSecondThread) {
+            let jpeg = try JPEGEncoder.encode(
+                planes: planes.map { $0.applying(orientation) }, subsampling: subsampling, quality: options.quality,
+                exif: try outputEXIF(exif, size: PixelSize(width: side, height: side), options: options), iccProfile: icc)
+            return CropResult(
+                bytes: jpeg, format: .jpeg, outputSize: PixelSize(width: side, height: side), inputSize: upright,
+                square: square, losslessOffset: nil)
+        }
         let decoded = try JPEGDecoder.decode(
             bytes, region: stored, scaleEighths: scale, outputSize: PixelSize(width: side, height: side),
             maxPixels: options.maxPixels)
         let pixels = decoded.frame.applying(orientation)
-        let subsampling = options.subsampling ?? header.subsampling ?? .yuv420
         return try finish(pixels, exif: exif, icc: icc, isPNG: false, subsampling: subsampling,
                           inputSize: upright, square: square, options: options)
+    }
+
+    /// The sizes, in stored orientation, of the planes a `side`-pixel square
+    /// JPEG with `subsampling` is made of: the fast path resamples the input's
+    /// own Y, Cb and Cr planes straight to these. Nil when the input has no
+    /// colour to give a colour output (that takes the RGB path).
+    static func storedPlaneSizes(
+        side: Int, subsampling: JPEGSubsampling, orientation: Orientation, inputIsGray: Bool
+    ) -> [PixelSize]? {
+        let luma = PixelSize(width: side, height: side)
+        let half = (side + 1) / 2
+        switch subsampling {
+        case .gray: return [luma]
+        case _ where inputIsGray: return nil
+        case .yuv444: return [luma, luma, luma]
+        case .yuv420: return [luma] + Array(repeating: PixelSize(width: half, height: half), count: 2)
+        case .yuv422:
+            // Half width when upright; a quarter turn makes that half height as stored.
+            let chroma = orientation.displayedSize(forStored: PixelSize(width: half, height: side))
+            return [luma, chroma, chroma]
+        }
     }
 
     /// The smallest DCT scale (in eighths) that leaves Lanczos-3 at least a

@@ -69,3 +69,36 @@ int cjpeg_decoder_skip(cjpeg_decoder *decoder, unsigned rows);
 /// again for the rows after; stopping early is fine (destroy ends it).
 /// Returns 0, or -1 with the message set.
 int cjpeg_decoder_read(cjpeg_decoder *decoder, unsigned rows, unsigned char *out, size_t stride);
+
+/// The stored planes of a decode started with cjpeg_decoder_start_planes, at
+/// the chosen scale: Y (or gray) first, then Cb and Cr, each covering the
+/// whole image at its own resolution.
+typedef struct {
+    /// 1 (gray) or 3 (Y, Cb, Cr).
+    int count;
+    /// Each plane's size in samples.
+    unsigned width[3];
+    unsigned height[3];
+    /// The row length cjpeg_decoder_read_planes writes (whole blocks, >= width).
+    unsigned padded_width[3];
+    /// The rows of each plane one read gives (one iMCU row; the last may hold fewer real rows).
+    unsigned rows_per_read[3];
+    /// Plane c has sample_ratio[c] / image_ratio samples per image pixel, across and down.
+    unsigned sample_ratio_x[3];
+    unsigned sample_ratio_y[3];
+    unsigned image_ratio_x;
+    unsigned image_ratio_y;
+} cjpeg_planes;
+
+/// Starts decoding the stored planes themselves at scale `scale_num`/8,
+/// without chroma upsampling or colour conversion. Returns 0; -2 when the
+/// file's layout is not plain gray or YCbCr with full-resolution luma and
+/// chroma at 1x1 sampling (decode it as RGB instead; the decoder is then
+/// unusable); or -1 with the message set.
+int cjpeg_decoder_start_planes(cjpeg_decoder *decoder, int scale_num, cjpeg_planes *planes);
+
+/// Decodes the next iMCU row of every plane into `out[c]` (rows `stride[c]`
+/// bytes apart, at least padded_width[c] long, rows_per_read[c] of them).
+/// Returns 0, or -1 with the message set (also when there are no rows left).
+int cjpeg_decoder_read_planes(cjpeg_decoder *decoder, unsigned char *const out[3], const size_t stride[3]);
+

@@ -1,0 +1,136 @@
+import CJPEG
+import SquareCamCore
+
+extension JPEGDecoder {
+    /// Decodes `region` (full-size pixels) at `scaleEighths`/8 straight from
+    /// the stored planes — Y, then Cb and Cr at their own resolution, no
+    /// chroma upsampling and no colour conversion — and resamples each plane
+    /// (Lanczos-3) to its size in `planeSizes` (one size: luma only) while it
+    /// is decoded. Returns gray frames, one a plane, for JPEGEncoder.encode(planes:);
+    /// nil when the file is not plain gray or YCbCr with 1×1 chroma sampling
+    /// (decode it as RGB then).
+    ///
+    /// With `secondThread`, the planes are resampled on another thread while
+    /// this one decodes.
+    ///
+    /// libjpeg cannot crop or skip rows in this mode, so whole rows are
+    /// decoded from the top to the region's last row: a few more inverse
+    /// DCTs than `decode(region:)` needs, but far less resampling, which is
+    /// where the time goes.
+    static func decodePlanes(
+        _ bytes: [UInt8], region: PixelRect, scaleEighths: Int, planeSizes: [PixelSize], maxPixels: Int,
+        secondThread: Bool = false
+    ) throws(ImagingError) -> [Frame]? {
+        let result: Result<[Frame]?, ImagingError> = bytes.withUnsafeBufferPointer { buffer in
+            guard let decoder = cjpeg_decoder_create() else { return .failure(.corrupt(detail: "out of memory")) }
+            defer { cjpeg_decoder_destroy(decoder) }
+            return Result { () throws(ImagingError) -> [Frame]? in
+                let header = try readHeader(decoder, buffer, maxPixels: maxPixels)
+                guard PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height).contains(region),
+                      !region.isEmpty else {
+                    throw .invalidRequest(detail: "the region \(region) is not inside the \(header.size) image")
+                }
+                var layout = cjpeg_planes()
+                switch cjpeg_decoder_start_planes(decoder, Int32(scaleEighths), &layout) {
+                case 0: break
+                case -2: return nil
+                default: throw .corrupt(detail: message(decoder))
+                }
+                let count = Int(layout.count)
+                guard planeSizes.count == count || (planeSizes.count == 1 && count == 3) else { return nil }
+                return try resample(decoder, layout: layout, region: region, scaleEighths: scaleEighths,
+                                    planeSizes: planeSizes, secondThread: secondThread)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func resample(
+        _ decoder: OpaquePointer, layout: cjpeg_planes, region: PixelRect, scaleEighths: Int, planeSizes: [PixelSize],
+        secondThread: Bool
+    ) throws(ImagingError) -> [Frame] {
+        let planes = (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }
+        let scale = Double(scaleEighths) / 8
+        let luma = planeSizes[0]
+        let resizers = planeSizes.indices.map { index in
+            let plane = planes[index], target = planeSizes[index]
+            let (across, down) = (scale * plane.samplesPerPixelX, scale * plane.samplesPerPixelY)
+            // A subsampled plane's last sample may reach past the luma edge
+            // (61 chroma samples for 121 pixels span 122): its source reaches as far.
+            let spanX = Double(target.width * ((luma.width + target.width - 1) / target.width)) / Double(luma.width)
+            let spanY = Double(target.height * ((luma.height + target.height - 1) / target.height)) / Double(luma.height)
+            let source = Rect2D(x: Double(region.x) * across, y: Double(region.y) * down,
+                                width: Double(region.width) * across * spanX, height: Double(region.height) * down * spanY)
+            return PlaneResizer(sourceSize: plane.size, source: source, to: target)
+        }
+        // Decoding goes by iMCU rows: as many as the lowest kernel reaches.
+        let reads = resizers.indices.map { index in
+            (resizers[index].sourceRowsNeeded + planes[index].rowsPerRead - 1) / planes[index].rowsPerRead
+        }.max() ?? 0
+        let slots = PlaneSlots(planes, count: secondThread ? 4 : 1)
+        let read = { (slot: Int) throws(ImagingError) in
+            var targets = slots.pointers(slot)
+            var strides = planes.map(\.paddedWidth) + Array(repeating: 0, count: 3 - planes.count)
+            guard cjpeg_decoder_read_planes(decoder, &targets, &strides) == 0 else {
+                throw .corrupt(detail: message(decoder))
+            }
+        }
+        let feed = { @Sendable (item: Int, slot: Int) in
+            for (index, resizer) in resizers.enumerated() {
+                let plane = planes[index]
+                let rows = min(plane.rowsPerRead, plane.size.height - item * plane.rowsPerRead)
+                for row in 0..<max(0, rows) {
+                    resizer.push(slots.buffers[slot][index] + row * plane.paddedWidth)
+                }
+            }
+        }
+        if secondThread {
+            try TwoThreadPipeline.run(count: reads, slotCount: slots.buffers.count,
+                                      produce: { (_, slot) throws(ImagingError) in try read(slot) }, consume: feed)
+        } else {
+            for item in 0..<reads {
+                try read(0)
+                feed(item, 0)
+            }
+        }
+        return resizers.map { $0.result() }
+    }
+}
+
+/// Buffers for whole iMCU rows of every plane: `count` sets of them.
+private final class PlaneSlots: @unchecked Sendable {
+    // Unchecked: TwoThreadPipeline gives each set to one thread at a time.
+    let buffers: [[UnsafeMutablePointer<UInt8>]]
+
+    init(_ planes: [PlaneLayout], count: Int) {
+        buffers = (0..<count).map { _ in planes.map { .allocate(capacity: $0.paddedWidth * $0.rowsPerRead) } }
+    }
+
+    deinit {
+        buffers.joined().forEach { $0.deallocate() }
+    }
+
+    /// The three pointers cjpeg_decoder_read_planes fills (nil past the planes there are).
+    func pointers(_ slot: Int) -> [UnsafeMutablePointer<UInt8>?] {
+        buffers[slot] + Array(repeating: nil, count: 3 - buffers[slot].count)
+    }
+}
+
+/// One stored plane, as cjpeg_decoder_start_planes describes it.
+private struct PlaneLayout: Sendable {
+    var size: PixelSize
+    var paddedWidth: Int
+    var rowsPerRead: Int
+    /// Samples per image pixel at the decode scale's full size (1 for luma, 0.5 for 4:2:0 chroma).
+    var samplesPerPixelX: Double
+    var samplesPerPixelY: Double
+
+    init(_ layout: cjpeg_planes, _ index: Int) {
+        func element(_ tuple: (UInt32, UInt32, UInt32)) -> Int { Int([tuple.0, tuple.1, tuple.2][index]) }
+        size = PixelSize(width: element(layout.width), height: element(layout.height))
+        paddedWidth = element(layout.padded_width)
+        rowsPerRead = element(layout.rows_per_read)
+        samplesPerPixelX = Double(element(layout.sample_ratio_x)) / Double(layout.image_ratio_x)
+        samplesPerPixelY = Double(element(layout.sample_ratio_y)) / Double(layout.image_ratio_y)
+    }
+}

@@ -1,23 +1,6 @@
-#include "cjpeg.h"
-#include <jpeglib.h>
-#include <setjmp.h>
+#include "cjpeg_private.h"
 #include <stdlib.h>
 #include <string.h>
-
-// Corrupt-data warnings beyond this many make the decode fail: each costs
-// little, but a file made of nothing else is not a photo.
-#define CJPEG_MAX_WARNINGS 1000
-
-struct cjpeg_decoder {
-    struct jpeg_decompress_struct info;
-    struct jpeg_error_mgr error;
-    struct jpeg_progress_mgr progress;
-    jmp_buf jump;
-    int created;
-    int max_scans;
-    int warnings;
-    char message[JMSG_LENGTH_MAX + 64];
-};
 
 static void cjpeg_error_exit(j_common_ptr info) {
     cjpeg_decoder *decoder = (cjpeg_decoder *)info->client_data;
@@ -49,6 +32,14 @@ static void cjpeg_progress(j_common_ptr info) {
     }
 }
 
+struct jpeg_error_mgr *cjpeg_error_handlers(struct jpeg_error_mgr *error) {
+    jpeg_std_error(error);
+    error->error_exit = cjpeg_error_exit;
+    error->emit_message = cjpeg_emit_message;
+    error->output_message = cjpeg_output_message;
+    return error;
+}
+
 cjpeg_decoder *cjpeg_decoder_create(void) {
     cjpeg_decoder *decoder = calloc(1, sizeof *decoder);
     return decoder;
@@ -70,10 +61,7 @@ int cjpeg_decoder_read_header(cjpeg_decoder *decoder, const unsigned char *data,
         snprintf(decoder->message, sizeof decoder->message, "the decoder was already used");
         return -1;
     }
-    decoder->info.err = jpeg_std_error(&decoder->error);
-    decoder->error.error_exit = cjpeg_error_exit;
-    decoder->error.emit_message = cjpeg_emit_message;
-    decoder->error.output_message = cjpeg_output_message;
+    decoder->info.err = cjpeg_error_handlers(&decoder->error);
     decoder->info.client_data = decoder;
     decoder->max_scans = max_scans;
     if (setjmp(decoder->jump)) return -1;

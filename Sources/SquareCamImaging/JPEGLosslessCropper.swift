@@ -13,9 +13,8 @@ public struct LosslessCrop: Sendable {
     public var block: PixelSize
 }
 
-/// Lossless square crops through TurboJPEG's transform (jpegtran's engine),
-/// which rotates and flips per the EXIF orientation in the same step. Every
-/// tjTransform call is here.
+/// Lossless square crops in the DCT domain (JPEGDecoder.transcode), turned
+/// and flipped per the EXIF orientation in the same step.
 public enum JPEGLosslessCropper {
     /// Crops the upright square nearest the centre whose origin is on the
     /// iMCU grid. Partial iMCUs that a rotation would move to the top or left
@@ -23,7 +22,8 @@ public enum JPEGLosslessCropper {
     /// are written into the result; pass the EXIF already updated (Orientation 1).
     public static func crop(
         _ jpeg: [UInt8], header: JPEGHeader, orientation: Orientation,
-        exif: ((PixelSize) throws(ImagingError) -> ExifMetadata?)? = nil, iccProfile: [UInt8]? = nil
+        exif: ((PixelSize) throws(ImagingError) -> ExifMetadata?)? = nil, iccProfile: [UInt8]? = nil,
+        maxPixels: Int = 200_000_000
     ) throws(ImagingError) -> LosslessCrop {
         let storedBlock = header.blockSize
         let block = orientation.swapsAxes
@@ -37,25 +37,7 @@ public enum JPEGLosslessCropper {
             throw .invalidRequest(detail: "no block-aligned square fits the image")
         }
         let square = PixelRect(x: alignedX.rect.x, y: alignedY.rect.y, width: side, height: side)
-        var transform = tjtransform()
-        transform.r = tjregion(x: Int32(square.x), y: Int32(square.y), w: Int32(side), h: Int32(side))
-        transform.op = Int32(operation(for: orientation).rawValue)
-        // Markers are written by us: the EXIF with Orientation 1 and the ICC profile.
-        transform.options = TJXOPT_CROP | TJXOPT_TRIM | TJXOPT_COPYNONE
-        guard let handle = tjInitTransform() else {
-            throw .encodeFailed(detail: String(cString: tjGetErrorStr2(nil)))
-        }
-        defer { tjDestroy(handle) }
-        var output: UnsafeMutablePointer<UInt8>? = nil
-        var outputSize: UInt = 0
-        defer { if let output { tjFree(output) } }
-        let status = jpeg.withUnsafeBufferPointer { input in
-            tjTransform(handle, input.baseAddress, UInt(input.count), 1, &output, &outputSize, &transform, 0)
-        }
-        guard status == 0, let output else {
-            throw .corrupt(detail: "lossless transform: \(String(cString: tjGetErrorStr2(handle)))")
-        }
-        let cropped = Array(UnsafeBufferPointer(start: output, count: Int(outputSize)))
+        let cropped = try JPEGDecoder.transcode(jpeg, transform: operation(for: orientation), crop: square, maxPixels: maxPixels)
         let metadata = try exif?(PixelSize(width: side, height: side))
         let fullUpright = orientation.displayedSize(forStored: header.size)
         // The trimmed image loses its partial blocks on the side the transform

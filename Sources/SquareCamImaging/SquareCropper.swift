@@ -63,7 +63,7 @@ public enum SquareCropper {
             let crop = try JPEGLosslessCropper.crop(
                 bytes, header: header, orientation: orientation,
                 exif: { (size) throws(ImagingError) in try outputEXIF(exif, size: size, options: options) },
-                iccProfile: icc)
+                iccProfile: icc, maxPixels: options.maxPixels)
             return CropResult(
                 bytes: crop.jpeg, format: .jpeg, outputSize: crop.square.size, inputSize: upright,
                 square: crop.square, losslessOffset: crop.offsetFromCenter)

@@ -102,3 +102,15 @@ int cjpeg_decoder_start_planes(cjpeg_decoder *decoder, int scale_num, cjpeg_plan
 /// Returns 0, or -1 with the message set (also when there are no rows left).
 int cjpeg_decoder_read_planes(cjpeg_decoder *decoder, unsigned char *const out[3], const size_t stride[3]);
 
+/// Lossless crop and turn in the DCT domain, as jpegtran does, for a decoder
+/// whose header is read: the image is turned by `transform` (TurboJPEG's
+/// TJXOP numbering), the partial iMCUs a flip would move to the top or left
+/// edge are dropped, and the rectangle (crop_x, crop_y, crop_width,
+/// crop_height) of the result, its origin on the result's iMCU grid, becomes
+/// a new baseline JPEG with no markers but SOI/DQT/SOF/DHT/SOS/EOI. The new
+/// file's blocks are made while it is written, from the source's, so only
+/// the source coefficients are held in memory. On success `*jpeg` (free()
+/// it) and `*jpeg_size` are set. Returns 0, or -1 with the message set.
+int cjpeg_decoder_transcode(cjpeg_decoder *decoder, int transform, unsigned crop_x, unsigned crop_y,
+                            unsigned crop_width, unsigned crop_height, unsigned char **jpeg, unsigned long *jpeg_size);
+

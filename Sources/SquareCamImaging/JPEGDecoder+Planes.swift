@@ -67,29 +67,35 @@ extension JPEGDecoder {
         let reads = resizers.indices.map { index in
             (resizers[index].sourceRowsNeeded + planes[index].rowsPerRead - 1) / planes[index].rowsPerRead
         }.max() ?? 0
-        let slots = PlaneSlots(planes, count: secondThread ? 4 : 1)
-        let read = { (slot: Int) throws(ImagingError) in
-            var targets = slots.pointers(slot)
+        // Reads go in batches of about 64 luma rows: handing each iMCU row
+        // to the other thread on its own cost more in wake-ups than it saved.
+        let batch = max(1, 64 / planes[0].rowsPerRead)
+        let slots = PlaneSlots(planes, count: secondThread ? 3 : 1, readsPerSlot: batch)
+        let readBatch = { (item: Int, slot: Int) throws(ImagingError) in
             var strides = planes.map(\.paddedWidth) + Array(repeating: 0, count: 3 - planes.count)
-            guard cjpeg_decoder_read_planes(decoder, &targets, &strides) == 0 else {
-                throw .corrupt(detail: message(decoder))
+            for read in 0..<min(batch, reads - item * batch) {
+                var targets = slots.pointers(slot, read: read, planes: planes)
+                guard cjpeg_decoder_read_planes(decoder, &targets, &strides) == 0 else {
+                    throw .corrupt(detail: message(decoder))
+                }
             }
         }
         let feed = { @Sendable (item: Int, slot: Int) in
             for (index, resizer) in resizers.enumerated() {
                 let plane = planes[index]
-                let rows = min(plane.rowsPerRead, plane.size.height - item * plane.rowsPerRead)
+                let firstRow = item * batch * plane.rowsPerRead
+                let rows = min(batch * plane.rowsPerRead, plane.size.height - firstRow)
                 for row in 0..<max(0, rows) {
                     resizer.push(slots.buffers[slot][index] + row * plane.paddedWidth)
                 }
             }
         }
+        let items = (reads + batch - 1) / batch
         if secondThread {
-            try TwoThreadPipeline.run(count: reads, slotCount: slots.buffers.count,
-                                      produce: { (_, slot) throws(ImagingError) in try read(slot) }, consume: feed)
+            try TwoThreadPipeline.run(count: items, slotCount: slots.buffers.count, produce: readBatch, consume: feed)
         } else {
-            for item in 0..<reads {
-                try read(0)
+            for item in 0..<items {
+                try readBatch(item, 0)
                 feed(item, 0)
             }
         }
@@ -97,22 +103,26 @@ extension JPEGDecoder {
     }
 }
 
-/// Buffers for whole iMCU rows of every plane: `count` sets of them.
+/// Buffers for `readsPerSlot` iMCU rows of every plane, rows packed: `count` sets of them.
 private final class PlaneSlots: @unchecked Sendable {
     // Unchecked: TwoThreadPipeline gives each set to one thread at a time.
     let buffers: [[UnsafeMutablePointer<UInt8>]]
 
-    init(_ planes: [PlaneLayout], count: Int) {
-        buffers = (0..<count).map { _ in planes.map { .allocate(capacity: $0.paddedWidth * $0.rowsPerRead) } }
+    init(_ planes: [PlaneLayout], count: Int, readsPerSlot: Int) {
+        buffers = (0..<count).map { _ in
+            planes.map { .allocate(capacity: $0.paddedWidth * $0.rowsPerRead * readsPerSlot) }
+        }
     }
 
     deinit {
         buffers.joined().forEach { $0.deallocate() }
     }
 
-    /// The three pointers cjpeg_decoder_read_planes fills (nil past the planes there are).
-    func pointers(_ slot: Int) -> [UnsafeMutablePointer<UInt8>?] {
-        buffers[slot] + Array(repeating: nil, count: 3 - buffers[slot].count)
+    /// Where cjpeg_decoder_read_planes puts the `read`-th iMCU row of a slot
+    /// (three pointers, nil past the planes there are).
+    func pointers(_ slot: Int, read: Int, planes: [PlaneLayout]) -> [UnsafeMutablePointer<UInt8>?] {
+        planes.indices.map { buffers[slot][$0] + read * planes[$0].rowsPerRead * planes[$0].paddedWidth }
+            + Array(repeating: nil, count: 3 - planes.count)
     }
 }
 

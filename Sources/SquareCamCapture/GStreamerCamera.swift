@@ -36,6 +36,9 @@ public final class GStreamerCamera: Camera {
     let pipelineLedger = PipelineLedger()
     /// Serialises applying viewfinder settings to a running pipeline.
     private let viewfinderControl = Mutex(())
+    /// Crops, scales and converts viewfinder frames, one at a time (`viewfinderScaling`).
+    private let viewfinderScaler = FrameScaler()
+    private let viewfinderScaling = Mutex(())
     /// Pipelines go to NULL here: never on a streaming thread, which it would join.
     private static let teardownQueue = DispatchQueue(label: "squarecam.camera.teardown")
     /// Viewfinder side used until `setViewfinder` asks for another.
@@ -128,12 +131,11 @@ public final class GStreamerCamera: Camera {
 
     private func build(generation: Int) throws -> GStreamerPipeline {
         let mode = streamingMode()
-        let side = state.withLock { $0.viewfinderSide > 0 ? $0.viewfinderSide : Self.defaultViewfinderSide }
         var streamSource = source
         if case .pipewire(let serial, _) = source, let remote = configuration.pipeWireRemote {
             streamSource = .pipewire(objectSerial: serial, fd: remote)
         }
-        var description = PipelineDescription(source: streamSource, mode: mode, viewfinderSide: side)
+        var description = PipelineDescription(source: streamSource, mode: mode)
         if case .imageFile(let path) = source {
             description.imageOrientation = ImageFileOrientation.read(path: path)
         }
@@ -265,10 +267,20 @@ public final class GStreamerCamera: Camera {
     }
 
     private func receiveViewfinder(_ sample: VideoSample, generation: Int) {
-        let handler = state.withLock { state in
-            state.generation == generation && state.phase == .live ? state.viewfinderHandler : nil
+        let (handler, requestedSide) = state.withLock { state in
+            (state.generation == generation && state.phase == .live ? state.viewfinderHandler : nil, state.viewfinderSide)
         }
-        guard let handler, let frame = try? sample.makeFrame(layout: .rgba) else { return }
+        guard let handler else { return }
+        // The side is read per frame: a resized viewfinder gets its new size
+        // with the next frame, and no caps change.
+        let side = requestedSide > 0 ? requestedSide : Self.defaultViewfinderSide
+        let frame = sample.withMappedFrame { source -> Frame? in
+            let size = PixelSize(width: Int(source.pointee.info.width), height: Int(source.pointee.info.height))
+            return viewfinderScaling.withLock { _ in
+                viewfinderScaler.rgba(of: source, region: size.centeredSquare, size: PixelSize(width: side, height: side))
+            }
+        }
+        guard let frame = frame ?? nil else { return }
         handler(frame)
     }
 
@@ -334,10 +346,8 @@ public final class GStreamerCamera: Camera {
 
     public func setViewfinder(side: Int, handler: (@Sendable (Frame) -> Void)?) {
         viewfinderControl.withLock { _ in
-            // A running pipeline keeps the side it started with: changing the
-            // viewfinder caps while frames flow intermittently failed the whole
-            // stream with not-negotiated (app tests, 1 run in 3). The new side
-            // applies from the next start; the app scales what it gets.
+            // The side applies from the next frame: FrameScaler scales each
+            // frame to it, so no caps are renegotiated while frames flow.
             let pipeline = state.withLock { state in
                 state.viewfinderHandler = handler
                 if handler != nil { state.viewfinderSide = max(1, side) }

@@ -5,13 +5,13 @@ import SquareCamCore
 ///
 /// Shape: `source ! (jpegdec) ! tee`, then two branches. The still branch keeps
 /// the latest frame in the camera's own format (converted only at shutter time);
-/// the viewfinder branch crops the centre square, scales it down and converts to
-/// RGBA behind a leaky queue, so a slow viewer drops frames instead of stalling
-/// the camera.
+/// the viewfinder branch hands frames as they are, behind a leaky queue (a slow
+/// viewer drops frames instead of stalling the camera), to `FrameScaler`, which
+/// crops, scales and converts them to RGBA in one pass at whatever size the
+/// viewfinder has at that moment.
 struct PipelineDescription: Hashable, Sendable {
     static let stillSinkName = "still"
     static let viewfinderSinkName = "viewfinder"
-    static let viewfinderCapsName = "viewfindercaps"
     static let viewfinderValveName = "viewfindervalve"
     /// Frames per second of a `file:` camera: the still image repeated.
     static let imageFileFramesPerSecond = 30
@@ -19,7 +19,6 @@ struct PipelineDescription: Hashable, Sendable {
     var source: CameraSource
     /// The mode to request from a device; nil lets the source choose.
     var mode: CameraMode?
-    var viewfinderSide: Int
     /// EXIF orientation (1–8) of a `file:` camera's image.
     var imageOrientation = 1
 
@@ -80,14 +79,9 @@ struct PipelineDescription: Hashable, Sendable {
             // so the branch is negotiated before its first frame; with the
             // default drop-all a frame could arrive with no caps: not-negotiated.
             + " ! valve name=\(Self.viewfinderValveName) drop=true drop-mode=forward-sticky-events"
-            + " ! aspectratiocrop aspect-ratio=1/1 ! videoscale ! videoconvert"
-            + " ! capsfilter name=\(Self.viewfinderCapsName) caps=\(Self.quoted(Self.viewfinderCaps(side: viewfinderSide)))"
-            + " ! appsink name=\(Self.viewfinderSinkName) max-buffers=1 drop=true sync=false async=false"
-    }
-
-    /// Caps of viewfinder frames: RGBA, square pixels, side×side.
-    static func viewfinderCaps(side: Int) -> String {
-        "video/x-raw,format=RGBA,width=\(side),height=\(side),pixel-aspect-ratio=1/1"
+            // No crop, scale or convert elements: FrameScaler does all three in
+            // one pass, at a size that may change with every frame.
+            + " ! appsink name=\(Self.viewfinderSinkName) caps=video/x-raw max-buffers=1 drop=true sync=false async=false"
     }
 
     /// The test pattern: GStreamer's SMPTE bars, whose bottom-right corner is

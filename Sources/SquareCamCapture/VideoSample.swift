@@ -48,6 +48,18 @@ final class VideoSample: @unchecked Sendable {
         return try result.get()
     }
 
+    /// Runs `body` with the frame mapped for reading (no copy); nil when it cannot be mapped.
+    func withMappedFrame<Result>(_ body: (UnsafeMutablePointer<GstVideoFrame>) -> Result) -> Result? {
+        guard let buffer = gst_sample_get_buffer(sample) else { return nil }
+        let result: Result?? = withVideoInfo { info in
+            var frame = GstVideoFrame()
+            guard gst_video_frame_map(&frame, info, buffer, GST_MAP_READ) != 0 else { return nil }
+            defer { gst_video_frame_unmap(&frame) }
+            return body(&frame)
+        }
+        return result ?? nil
+    }
+
     private func withVideoInfo<Result>(_ body: (UnsafeMutablePointer<GstVideoInfo>) -> Result) -> Result? {
         guard let caps = gst_sample_get_caps(sample), let info = gst_video_info_new() else { return nil }
         defer { gst_video_info_free(info) }

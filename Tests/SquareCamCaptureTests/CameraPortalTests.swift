@@ -37,9 +37,9 @@ struct CameraPortalTests {
     }
 
     @Test func portalRemoteIsHandedToPipeWireSource() {
-        let text = PipelineDescription(source: .pipewire(objectSerial: CameraSource.pipewireDefault, fd: 42), mode: nil, viewfinderSide: 64).launchText
+        let text = PipelineDescription(source: .pipewire(objectSerial: CameraSource.pipewireDefault, fd: 42), mode: nil).launchText
         #expect(text.hasPrefix("pipewiresrc fd=42 ! decodebin"))
-        let serial = PipelineDescription(source: .pipewire(objectSerial: "57", fd: nil), mode: nil, viewfinderSide: 64).launchText
+        let serial = PipelineDescription(source: .pipewire(objectSerial: "57", fd: nil), mode: nil).launchText
         #expect(serial.hasPrefix("pipewiresrc target-object=\"57\" ! "))
     }
 }

@@ -57,16 +57,16 @@ struct CameraSpecTests {
     }
 
     @Test func launchTextQuotesPathsSafely() {
-        let description = PipelineDescription(source: .imageFile(path: "/tmp/a \"b\" \\c.jpg"), mode: nil, viewfinderSide: 100)
+        let description = PipelineDescription(source: .imageFile(path: "/tmp/a \"b\" \\c.jpg"), mode: nil)
         #expect(description.launchText.contains(#"location="/tmp/a \"b\" \\c.jpg""#))
     }
 
     @Test func motionJPEGModesAreDecoded() {
         let mode = CameraMode(size: PixelSize(width: 1920, height: 1080), framesPerSecond: 30, format: "MJPG")
-        let text = PipelineDescription(source: .v4l2(devicePath: "/dev/video0"), mode: mode, viewfinderSide: 100).launchText
+        let text = PipelineDescription(source: .v4l2(devicePath: "/dev/video0"), mode: mode).launchText
         #expect(text.contains("image/jpeg,width=1920,height=1080,framerate=30/1 ! jpegdec"))
         let raw = CameraMode(size: PixelSize(width: 640, height: 480), framesPerSecond: 29.97, format: "YUY2")
-        let rawText = PipelineDescription(source: .v4l2(devicePath: "/dev/video0"), mode: raw, viewfinderSide: 100).launchText
+        let rawText = PipelineDescription(source: .v4l2(devicePath: "/dev/video0"), mode: raw).launchText
         #expect(rawText.contains("video/x-raw,format=YUY2,width=640,height=480,framerate=30000/1001"))
     }
 }
@@ -74,7 +74,7 @@ struct CameraSpecTests {
 extension CameraSpecTests {
     @Test func libcameraModesLeaveTheRateToTheCamera() {
         let mode = CameraMode(size: PixelSize(width: 1920, height: 1080), framesPerSecond: 30, format: "NV12")
-        let text = PipelineDescription(source: .libcamera(cameraName: "imx219"), mode: mode, viewfinderSide: 64).launchText
+        let text = PipelineDescription(source: .libcamera(cameraName: "imx219"), mode: mode).launchText
         #expect(text.hasPrefix("libcamerasrc camera-name=\"imx219\" ! video/x-raw,format=NV12,width=1920,height=1080 ! tee"))
     }
 }

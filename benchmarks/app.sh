@@ -7,6 +7,13 @@
 # time against `videotestsrc ! videoconvert ! videoscale ! ximagesink` at the
 # viewfinder's size, and shutter → review latency. Targets (issue 4): ≥ 29 fps,
 # ≤ 1 % dropped, CPU ≤ 1.5× the plain pipeline, shutter → review ≤ 100 ms.
+#
+# Fair comparison: both sides get the same stream (the app's test camera is
+# videotestsrc I420 BT.601 1920x1080@30, and so is the plain pipeline's
+# source), the same window size, and CPU is user + system time of the whole
+# process, every GStreamer and renderer thread included, for the same seconds.
+# The app picks its GTK renderer itself (software OpenGL, as under Xvfb →
+# cairo); the line "renderer" says which it used.
 set -euo pipefail
 
 cpu_seconds() {  # utime + stime of a finished child, from GNU time's output file
@@ -36,7 +43,7 @@ run_app() {
 run_plain() {
     local side=$1
     /usr/bin/time -f "%U %S" -o "$work/plain.time" timeout -s INT "$SECONDS_TO_RUN" gst-launch-1.0 -q \
-        videotestsrc is-live=true pattern=smpte ! video/x-raw,width=1920,height=1080,framerate=30/1 \
+        videotestsrc is-live=true pattern=smpte ! video/x-raw,format=I420,width=1920,height=1080,framerate=30/1,colorimetry=bt601 \
         ! videocrop left=420 right=420 ! videoconvert ! videoscale ! "video/x-raw,width=$side,height=$side" \
         ! ximagesink sync=true > /dev/null 2>&1 || true
 }
@@ -66,7 +73,8 @@ live=$(value live_seconds)
 shown=$(value frames_shown)
 expected=$(awk -v s="$live" 'BEGIN { printf "%d", s * 30 }')
 dropped=$(awk -v e="$expected" -v s="$shown" 'BEGIN { d = e - s; if (d < 0) d = 0; p = 0; if (e > 0) p = 100 * d / e; printf "%d (%.1f %%)", d, p }')
-echo "app: $SECONDS_TO_RUN s of test:1920x1080@30, viewfinder ${side}x${side}"
+echo "app: $SECONDS_TO_RUN s of test:1920x1080@30, viewfinder ${side}x${side}, load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
+echo "  renderer: $(sed -n 's/^squarecam-renderer: //p' "$work/app.log" | tail -1)"
 echo "  frames shown per second: $fps (target ≥ 29)"
 echo "  frames dropped: $dropped of $expected expected while live (target ≤ 1 %)"
 echo "  frames the camera delivered: $(value frames_received), replaced before drawing: $(value frames_replaced)"

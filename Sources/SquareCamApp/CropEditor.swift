@@ -13,7 +13,7 @@ final class CropEditor {
     let zoomInButton: Widget
     let zoomOutButton: Widget
     let doneButton: Widget
-    private var surface: OpaquePointer?
+    private var image: DisplayImage?
     private(set) var crop = SquareCropBox(frameSize: PixelSize(width: 1, height: 1))
     private var dragStart: SquareCropBox?
     private var zoomStart: SquareCropBox?
@@ -47,23 +47,16 @@ final class CropEditor {
         installGestures()
     }
 
-    /// Opens the editor on `texture` (the whole frame) with the box at `crop`.
-    func open(texture: OpaquePointer, frameSize: PixelSize, crop rect: PixelRect) {
-        if let surface { cairo_surface_destroy(surface) }
-        let width = Int32(gdk_texture_get_width(texture)), height = Int32(gdk_texture_get_height(texture))
-        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
-        // GTK's default download format is cairo's ARGB32 (premultiplied, native order).
-        gdk_texture_download(texture, cairo_image_surface_get_data(image), gsize(cairo_image_surface_get_stride(image)))
-        cairo_surface_mark_dirty(image)
-        surface = image
+    /// Opens the editor on `image` (the whole frame, perhaps scaled down) with the box at `crop`.
+    func open(image: DisplayImage, frameSize: PixelSize, crop rect: PixelRect) {
+        self.image = image
         crop = SquareCropBox(frameSize: frameSize, rect: rect)
         gtk_widget_queue_draw(canvas)
     }
 
     /// Releases the frame's pixels.
     func close() {
-        if let surface { cairo_surface_destroy(surface) }
-        surface = nil
+        image = nil
     }
 
     func zoom(by factor: Double) { update { $0.zoom(by: factor) } }
@@ -95,7 +88,7 @@ final class CropEditor {
         let scale = box.side / Double(crop.side)
         cairo_set_source_rgb(cairo, 0.08, 0.08, 0.08)
         cairo_paint(cairo)
-        if let surface {
+        if let surface = image?.surface {
             cairo_save(cairo)
             cairo_translate(cairo, box.x - Double(crop.rect.x) * scale, box.y - Double(crop.rect.y) * scale)
             let surfaceScale = Double(crop.frameSize.width) / Double(cairo_image_surface_get_width(surface))

@@ -27,3 +27,21 @@ enum FrameClock {
         })
     }
 }
+
+extension FrameClock {
+    /// Calls `body` once, right after the next frame `widget`'s window paints
+    /// (GdkFrameClock "after-paint"): by then what was set before is on screen.
+    static func afterNextPaint(of widget: Widget, _ body: @escaping @MainActor () -> Void) {
+        guard let clock = gtk_widget_get_frame_clock(widget) else {
+            body()
+            return
+        }
+        let instance = UnsafeMutableRawPointer(clock)
+        var handler: gulong = 0
+        handler = Signal.connect(instance, "after-paint") {
+            g_signal_handler_disconnect(instance, handler)
+            body()
+        }
+        gtk_widget_queue_draw(widget)
+    }
+}

@@ -2,19 +2,19 @@ import CGtk
 import SquareCamCore
 import Synchronization
 
-/// Carries viewfinder frames from the camera's streaming thread to the main
-/// thread, one at a time: a new frame replaces one not yet shown (counted as
+/// Carries viewfinder pictures from the camera's streaming thread to the main
+/// thread, one at a time: a new one replaces one not yet shown (counted as
 /// dropped), so the display never queues up behind the camera.
 final class FrameMailbox: Sendable {
     private struct Slot {
-        var frame: Frame?
+        var frame: DisplayImage?
         var received = 0
         var replaced = 0
     }
 
     private let slot = Mutex(Slot())
     /// Receives each frame; set and called on the main thread only.
-    nonisolated(unsafe) var consumer: (@MainActor (Frame) -> Void)?
+    nonisolated(unsafe) var consumer: (@MainActor (DisplayImage) -> Void)?
 
     /// Frames posted so far, and how many were replaced before they were shown.
     var counts: (received: Int, replaced: Int) {
@@ -22,7 +22,7 @@ final class FrameMailbox: Sendable {
     }
 
     /// Called on the streaming thread; returns at once.
-    func post(_ frame: Frame) {
+    func post(_ frame: DisplayImage) {
         let wasEmpty = slot.withLock { slot -> Bool in
             let wasEmpty = slot.frame == nil
             if !wasEmpty { slot.replaced += 1 }
@@ -43,7 +43,7 @@ final class FrameMailbox: Sendable {
     }
 
     @MainActor private func deliver() {
-        guard let frame = slot.withLock({ slot -> Frame? in
+        guard let frame = slot.withLock({ slot -> DisplayImage? in
             defer { slot.frame = nil }
             return slot.frame
         }) else { return }

@@ -145,15 +145,19 @@ extension MainWindow {
         let description = camera.cameraDescription
         let id = nextShotID
         nextShotID += 1
+        let side = reviewSide
         Task { @MainActor in
             do {
                 let frame = try await camera.capturePhoto()
                 let crop = frame.size.centeredSquare
                 var shot = Shot(frame: frame, camera: description, date: Date())
-                // Encoded now, off the main thread: review shows these very bytes.
+                // Review first, scaled straight from the frame (milliseconds);
+                // the JPEG is encoded afterwards, off the main thread, while the
+                // review is on screen, and Save waits for it if it must.
+                let image = await Task.detached { PhotoDeveloper.reviewImage(of: frame, crop: crop, side: side) }.value
+                if let image { shot.review = (crop, image) }
                 let snapshot = shot
-                let jpeg = try await Task.detached { try PhotoDeveloper.encode(snapshot, crop: crop) }.value
-                shot.encoded = (crop, jpeg)
+                shot.encoding = (crop, Task.detached(priority: .utility) { try PhotoDeveloper.encode(snapshot, crop: crop) })
                 self.shots[id] = shot
                 self.send(.photoCaptured(CapturedPhoto(id: id, frameSize: frame.size, crop: crop)))
             } catch {
@@ -164,16 +168,26 @@ extension MainWindow {
 
     // MARK: Review, editor, saving
 
+    /// Device pixels of the review picture: the review page's square once it
+    /// has been laid out, else the viewfinder's (the same place on screen).
+    var reviewSide: Int {
+        max(review.view.devicePixelSize.width, review.view.devicePixelSize.height, live.viewfinder.devicePixelSide)
+    }
+
     func showReview(_ photo: CapturedPhoto) {
         live.viewfinder.paused = true
-        guard let shot = shots[photo.id], let encoded = shot.encoded, encoded.crop == photo.crop,
-              let texture = PhotoDeveloper.texture(jpeg: encoded.jpeg) else {
+        guard var shot = shots[photo.id] else { return }
+        if shot.review?.crop != photo.crop || (shot.review?.image.size.width ?? 0) < reviewSide {
+            shot.review = PhotoDeveloper.reviewImage(of: shot.frame, crop: photo.crop, side: reviewSide).map { (photo.crop, $0) }
+            shots[photo.id] = shot
+        }
+        guard let image = shot.review?.image else {
             showError(localized("The photo could not be shown."))
             return
         }
-        review.show(texture: texture)
-        g_object_unref(UnsafeMutableRawPointer(texture))
-        statistics.reviewShown()
+        review.show(image: image)
+        let statistics = self.statistics
+        FrameClock.afterNextPaint(of: review.picture) { statistics.reviewShown() }
         gtk_widget_grab_focus(review.saveButton)
         if Trace.enabled {
             let picture = review.picture
@@ -187,16 +201,16 @@ extension MainWindow {
         guard let shot = shots[photo.id] else { return }
         Task { @MainActor in
             let frame = shot.frame
-            guard let jpeg = try? await Task.detached(operation: { try PhotoDeveloper.preview(frame) }).value,
-                  let texture = PhotoDeveloper.texture(jpeg: jpeg) else {
+            // Enough pixels for a sharp canvas at twice the window's size, not the whole sensor.
+            let longSide = max(1600, 2 * self.reviewSide)
+            guard let image = await Task.detached(operation: { PhotoDeveloper.editorImage(of: frame, longSide: longSide) }).value else {
                 self.showError(localized("The photo could not be shown."))
                 return
             }
-            self.editor.open(texture: texture, frameSize: photo.frameSize, crop: photo.crop)
+            self.editor.open(image: image, frameSize: photo.frameSize, crop: photo.crop)
             if Trace.enabled {
                 FrameClock.afterPaints(of: self.editor.canvas) { Trace.line("editor showing crop \(photo.crop)") }
             }
-            g_object_unref(UnsafeMutableRawPointer(texture))
             gtk_widget_grab_focus(self.editor.canvas)
         }
     }
@@ -207,12 +221,7 @@ extension MainWindow {
         Task { @MainActor in
             let result: Result<String, Error> = await Task.detached { [shot] in
                 do {
-                    let jpeg: [UInt8]
-                    if let encoded = shot.encoded, encoded.crop == photo.crop {
-                        jpeg = encoded.jpeg
-                    } else {
-                        jpeg = try PhotoDeveloper.encode(shot, crop: photo.crop)
-                    }
+                    let jpeg = try await shot.jpeg(crop: photo.crop)
                     if let path {
                         try AtomicFileWriter.write(jpeg, toPath: path, replaceExisting: true)
                         return .success(path)

@@ -1,18 +1,27 @@
 import CGtk
 import Foundation
+import SquareCamCapture
 import SquareCamCore
 import SquareCamImaging
 
-/// A photo taken and not yet forgotten: its full-resolution frame, and the
-/// JPEG of its current square once encoded.
+/// A photo taken and not yet forgotten: its full-resolution frame, the JPEG
+/// of a square of it (encoding in the background once the review shows),
+/// and the picture on the review page.
 struct Shot: Sendable {
     let frame: Frame
     let camera: CameraDescription
     let date: Date
-    var encoded: (crop: PixelRect, jpeg: [UInt8])?
+    var encoding: (crop: PixelRect, jpeg: Task<[UInt8], any Error>)?
+    var review: (crop: PixelRect, image: DisplayImage)?
+
+    /// The JPEG file of `crop`: the one encoding already, or a new encode.
+    func jpeg(crop: PixelRect) async throws -> [UInt8] {
+        if let encoding, encoding.crop == crop { return try await encoding.jpeg.value }
+        return try PhotoDeveloper.encode(self, crop: crop)
+    }
 }
 
-/// Turns frames into the bytes that are saved and the textures that are shown.
+/// Turns frames into the bytes that are saved and the pictures that are shown.
 enum PhotoDeveloper {
     /// The JPEG file for `crop` of the shot, with the new photo's EXIF.
     /// Runs off the main thread: encoding takes tens of milliseconds.
@@ -21,23 +30,20 @@ enum PhotoDeveloper {
         try SquarePhoto.encode(shot.frame, options: SquarePhoto.Options(region: crop), camera: shot.camera, date: shot.date).jpeg
     }
 
-    /// The whole frame, for the crop editor: a lighter JPEG, only ever shown.
-    static func preview(_ frame: Frame) throws -> [UInt8] {
-        try JPEGEncoder.encode(frame, quality: 85)
+    /// `crop` of the frame at `side`×`side` pixels, for the review page: one
+    /// GStreamer scaling pass, a few milliseconds, so review does not wait for
+    /// the JPEG. Converted as JPEG decoders convert (full-range BT.601).
+    static func reviewImage(of frame: Frame, crop: PixelRect, side: Int) -> DisplayImage? {
+        let size = PixelSize(width: max(1, side), height: max(1, side))
+        return FrameScaling.rgba(of: frame, region: crop, size: size).flatMap { DisplayImage(frame: $0) }
     }
 
-    /// A texture decoded from JPEG bytes; the caller owns the reference.
-    @MainActor
-    static func texture(jpeg: [UInt8]) -> OpaquePointer? {
-        let bytes = jpeg.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        defer { g_bytes_unref(bytes) }
-        var error: UnsafeMutablePointer<GError>?
-        let texture = gdk_texture_new_from_bytes(bytes, &error)
-        if let error {
-            Log.line("squarecam: the photo could not be shown: \(String(cString: error.pointee.message))")
-            g_error_free(error)
-        }
-        return texture
+    /// The whole frame no larger than `longSide` on its long side, for the crop editor.
+    static func editorImage(of frame: Frame, longSide: Int) -> DisplayImage? {
+        let scale = min(1, Double(longSide) / Double(max(frame.size.width, frame.size.height)))
+        let size = PixelSize(width: max(1, Int((Double(frame.size.width) * scale).rounded())),
+                             height: max(1, Int((Double(frame.size.height) * scale).rounded())))
+        return FrameScaling.rgba(of: frame, region: frame.size.bounds, size: size).flatMap { DisplayImage(frame: $0) }
     }
 
     /// File names that sort by time (Core's `PhotoFileName`, as `shoot` names them).

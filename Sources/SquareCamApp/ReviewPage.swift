@@ -5,7 +5,9 @@ import CGtk
 @MainActor
 final class ReviewPage {
     let widget: Widget
-    let picture: Widget
+    /// The photo, drawn whole in the largest square that fits.
+    let view = ImageView(covers: false)
+    var picture: Widget { view.widget }
     let retakeButton: Widget
     let editButton: Widget
     let saveButton: Widget
@@ -14,8 +16,7 @@ final class ReviewPage {
     private let problemLabel: Widget
 
     init() {
-        picture = Make.picture()
-        WidgetStyle.describe(picture, label: localized("Photo to Review"), tooltip: localized("The square photo exactly as it will be saved"))
+        WidgetStyle.describe(view.widget, label: localized("Photo to Review"), tooltip: localized("The square photo exactly as it will be saved"))
         retakeButton = Make.button(label: localized("_Retake"), icon: "edit-undo-symbolic", tooltip: localized("Retake (R or Esc)"),
                                    accessibleLabel: localized("Retake"))
         editButton = Make.button(label: localized("_Edit"), icon: "zoom-fit-best-symbolic", tooltip: localized("Choose the Square (E)"),
@@ -42,12 +43,12 @@ final class ReviewPage {
         let buttons = Make.box(vertical: false, spacing: 12, [retakeButton, editButton, saveButton])
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
         WidgetStyle.margins(buttons, 12)
-        widget = Make.box(vertical: true, spacing: 0, [Make.squareFrame(picture), problem, buttons])
+        widget = Make.box(vertical: true, spacing: 0, [Make.squareFrame(view.widget), problem, buttons])
     }
 
-    /// Shows the photo to review (a texture; the page keeps its own reference).
-    func show(texture: OpaquePointer) {
-        gtk_picture_set_paintable(gcast(picture), squarecam_paintable(UnsafeMutableRawPointer(texture)))
+    /// Shows the photo to review.
+    func show(image: DisplayImage) {
+        view.image = image
         showProblem(nil)
     }
 
@@ -58,10 +59,10 @@ final class ReviewPage {
     }
 
     /// True while a photo is on the page.
-    var hasPhoto: Bool { gtk_picture_get_paintable(gcast(picture)) != nil }
+    var hasPhoto: Bool { view.image != nil }
 
     func clear() {
-        gtk_picture_set_paintable(gcast(picture), nil)
+        view.image = nil
         showProblem(nil)
     }
 }

@@ -26,6 +26,8 @@ public enum SquareCamApp {
         let holder = WindowHolder()
         Signal.connect(application, "activate") {
             if holder.window == nil {
+                RendererChoice.apply()
+                Trace.line("renderer \(RendererChoice.summary)")
                 holder.window = MainWindow(application: application, cameraSpec: cameraSpec)
                 holder.window?.present()
                 if let seconds = environment["SQUARECAM_QUIT_AFTER"].flatMap(Double.init) {
@@ -42,6 +44,7 @@ public enum SquareCamApp {
         if environment["SQUARECAM_STATS"] == "1", let window = holder.window {
             let counts = window.live.viewfinder.deliveryCounts
             Log.line(window.statistics.report(received: counts.received, replaced: counts.replaced))
+            Log.line("squarecam-renderer: \(RendererChoice.summary)")
         }
         holder.window = nil
         g_object_unref(UnsafeMutableRawPointer(application))

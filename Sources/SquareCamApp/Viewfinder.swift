@@ -1,17 +1,22 @@
 import CGtk
 import SquareCamCore
+import Synchronization
 
 /// The live square: the camera's viewfinder frames drawn in the largest
 /// centred square of the space given, with the thirds grid, the shutter
 /// flash and the countdown on top.
 ///
 /// Frames are requested at the widget's size in device pixels (size ×
-/// scale factor) so they are drawn 1:1, sharp on HiDPI screens.
+/// scale factor) so they are drawn 1:1, sharp on HiDPI screens; a resize asks
+/// for the new size at once (the camera scales each frame, no renegotiation).
+/// Each frame becomes a cairo surface on the camera's streaming thread
+/// (mirrored there when asked), so the main thread only paints it.
 @MainActor
 final class Viewfinder {
     /// The widget to place in a page.
     let widget: Widget
-    private let picture: Widget
+    private let view = ImageView(covers: true)
+    private var picture: Widget { view.widget }
     private let grid: Widget
     private let flash: Widget
     private let countdown: Widget
@@ -24,7 +29,12 @@ final class Viewfinder {
     private let pictureReference: GObjectReference
 
     /// Mirror the picture left-right (display only; photos are never mirrored).
-    var mirrored = false
+    var mirrored: Bool {
+        get { mirroring.isOn }
+        set { mirroring.isOn = newValue }
+    }
+    /// Read on the streaming thread, where frames are mirrored.
+    private let mirroring = SharedFlag()
     /// While paused, frames keep arriving but are not drawn (review, editor).
     var paused = false
     private var framesShownSinceAttach = 0
@@ -34,10 +44,8 @@ final class Viewfinder {
     var onFrameShown: (() -> Void)?
 
     init() {
-        picture = Make.picture()
-        pictureReference = GObjectReference(retaining: UnsafeMutableRawPointer(picture))
-        gtk_picture_set_content_fit(gcast(picture), GTK_CONTENT_FIT_COVER)
-        WidgetStyle.describe(picture, label: localized("Viewfinder"), tooltip: localized("What the camera sees: the square photo you will take"))
+        pictureReference = GObjectReference(retaining: UnsafeMutableRawPointer(view.widget))
+        WidgetStyle.describe(view.widget, label: localized("Viewfinder"), tooltip: localized("What the camera sees: the square photo you will take"))
         grid = gtk_drawing_area_new()
         gtk_drawing_area_set_draw_func(gcast(grid), { _, cairo, width, height, _ in
             guard let cairo else { return }
@@ -49,7 +57,7 @@ final class Viewfinder {
         gtk_widget_set_opacity(flash, 0)
         countdown = Make.label("", classes: ["countdown"])
         WidgetStyle.setVisible(countdown, false)
-        let layers = Make.overlay(picture, [grid, flash, countdown])
+        let layers = Make.overlay(view.widget, [grid, flash, countdown])
         WidgetStyle.addClass(layers, "viewfinder")
         widget = Make.squareFrame(layers)
         gtk_widget_set_overflow(layers, GTK_OVERFLOW_HIDDEN)
@@ -75,7 +83,7 @@ final class Viewfinder {
         camera?.setViewfinder(side: 1, handler: nil)
         camera = nil
         mailbox.consumer = nil
-        gtk_picture_set_paintable(gcast(picture), nil)
+        view.image = nil
     }
 
     /// Shows or hides the rule-of-thirds grid.
@@ -107,15 +115,19 @@ final class Viewfinder {
         adw_animation_play(animation)
     }
 
+    /// The side of the viewfinder's square in device pixels (0 before layout).
+    var devicePixelSide: Int {
+        let size = view.devicePixelSize
+        return min(size.width, size.height)
+    }
+
     /// Frames received from the camera and frames replaced before drawing.
     var deliveryCounts: (received: Int, replaced: Int) { mailbox.counts }
 
-    private func show(_ frame: Frame) {
+    private func show(_ frame: DisplayImage) {
         requestFramesAtWidgetSize()
         guard !paused else { return }
-        guard let texture = try? Texture.make(from: frame, mirrored: mirrored) else { return }
-        gtk_picture_set_paintable(gcast(picture), squarecam_paintable(UnsafeMutableRawPointer(texture)))
-        g_object_unref(UnsafeMutableRawPointer(texture))
+        view.image = frame
         framesShown += 1
         if framesShownSinceAttach == 0 && Trace.enabled {
             let picture = self.picture, side = frame.size.width, mirrored = self.mirrored
@@ -138,8 +150,11 @@ final class Viewfinder {
         if side <= 0 { side = 720 }
         guard side != requestedSide else { return }
         requestedSide = side
-        let mailbox = self.mailbox
-        camera.setViewfinder(side: side) { frame in mailbox.post(frame) }
+        let mailbox = self.mailbox, mirroring = self.mirroring
+        camera.setViewfinder(side: side) { frame in
+            guard let image = DisplayImage(frame: frame, mirrored: mirroring.isOn) else { return }
+            mailbox.post(image)
+        }
     }
 
     private static func drawThirds(_ cairo: OpaquePointer, width: Double, height: Double) {
@@ -155,5 +170,14 @@ final class Viewfinder {
             }
             cairo_stroke(cairo)
         }
+    }
+}
+
+/// A flag set on the main thread and read on a streaming thread.
+final class SharedFlag: Sendable {
+    private let value = Atomic(false)
+    var isOn: Bool {
+        get { value.load(ordering: .relaxed) }
+        set { value.store(newValue, ordering: .relaxed) }
     }
 }

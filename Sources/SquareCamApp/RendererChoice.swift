@@ -1,0 +1,61 @@
+import CGtk
+import Foundation
+
+/// Chooses GTK's renderer before the first window is realized.
+///
+/// GTK 4.8 renders with OpenGL wherever a GL context can be made, even when
+/// that GL is software (Mesa's llvmpipe: Xvfb, VMs, remote X). There, painting
+/// the viewfinder at 30 fps through GL took about 5× the CPU of all the rest of
+/// the app (benchmarks/app.sh), while GTK's cairo renderer paints the same
+/// window for a fraction of it. So: software GL → cairo; a GPU → GTK's choice.
+/// An explicit `GSK_RENDERER` is always left alone.
+@MainActor
+enum RendererChoice {
+    /// What was chosen and why, for the log and the benchmark.
+    private(set) static var summary = "GTK's default"
+
+    /// Call once GTK has opened its display, before the first window is realized
+    /// (GTK reads `GSK_RENDERER` when it makes its first renderer).
+    static func apply() {
+        if let explicit = ProcessInfo.processInfo.environment["GSK_RENDERER"], !explicit.isEmpty {
+            summary = "\(explicit) (GSK_RENDERER)"
+            return
+        }
+        guard let renderer = openGLRenderer() else {
+            summary = "GTK's default (no OpenGL context to ask)"
+            return
+        }
+        let software = ["llvmpipe", "softpipe", "software rasterizer", "swrast", "swr"]
+        guard software.contains(where: { renderer.lowercased().contains($0) }) else {
+            summary = "GTK's default (OpenGL: \(renderer))"
+            return
+        }
+        setenv("GSK_RENDERER", "cairo", 1)
+        summary = "cairo (OpenGL here is software: \(renderer))"
+    }
+
+    /// The GL_RENDERER string of a GL context on the default display, or nil.
+    /// glGetString is reached through libepoxy, which GTK already loaded and
+    /// links (it exports each GL entry point as a function-pointer variable).
+    private static func openGLRenderer() -> String? {
+        guard let display = gdk_display_get_default() else { return nil }
+        var error: UnsafeMutablePointer<GError>?
+        guard let context = gdk_display_create_gl_context(display, &error) else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+        guard gdk_gl_context_realize(context, &error) != 0 else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        gdk_gl_context_make_current(context)
+        defer { gdk_gl_context_clear_current() }
+        typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "epoxy_glGetString"),
+              let function = symbol.load(as: GetString?.self)
+        else { return nil }
+        let glRenderer: UInt32 = 0x1F01
+        return function(glRenderer).map { String(cString: $0) }
+    }
+}

@@ -25,6 +25,7 @@ enum PhotoFileReader {
         }
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            askForHugePages(buffer)
             // A file that shrinks while being read ends early; one that grows is read to its size at open.
             while initialized < size {
                 let count = Glibc.read(descriptor, buffer.baseAddress! + initialized, size - initialized)
@@ -38,6 +39,18 @@ enum PhotoFileReader {
             throw .invalidRequest(detail: "cannot read the file: \(reason(failure))")
         }
         return bytes
+    }
+
+    /// A photo is megabytes of fresh memory, faulted in page by page as
+    /// read(2) fills it; 2 MB pages (where the system allows them) take
+    /// hundreds of those faults away.
+    private static func askForHugePages(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+        guard let base = buffer.baseAddress else { return }
+        let huge = 2 << 20
+        let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+        let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
+        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
     }
 
     private static func reason(_ code: Int32) -> String {

@@ -99,6 +99,9 @@ done
 
 echo
 echo "lossless (DCT domain, no re-encode; squarecam fsyncs its output, jpegtran does not):"
+# then-sync FILE COMMAND...: runs the command, then fsyncs FILE (coreutils sync FILE).
+printf '#!/bin/sh\nfile=$1; shift\n"$@" && exec sync "$file"\n' >"$work/then-sync"
+chmod +x "$work/then-sync"
 printf '%-9s %-12s %9s %8s %10s\n' input tool "median ms" "RSS MB" "jpegtran/ours"
 for name in bus12 bus12-o6 bus48 bus48-o6; do
     in="$work/$name.jpg"
@@ -115,7 +118,7 @@ for name in bus12 bus12-o6 bus48 bus48-o6; do
     # squarecam's time includes making the file durable (fsync of the file
     # and of the folder around the rename); jpegtran's does not. For
     # information, jpegtran followed by sync(1) of its output.
-    jt_sync_ms=$(time_ms "ll-jts-$name" sh -c "$(printf '%q ' "${jt_cmd[@]}") && sync $(printf '%q' "$work/ours/$name-jpegtran.jpg")")
+    jt_sync_ms=$(time_ms "ll-jts-$name" "$work/then-sync" "$work/ours/$name-jpegtran.jpg" "${jt_cmd[@]}")
     printf '%-9s %-12s %9s %8s\n' "$name" squarecam "$ours_ms" "$(rss_mb "${ours_cmd[@]}")"
     r=$(ratio "$jt_ms" "$ours_ms")
     printf '%-9s %-12s %9s %8s %9sx %s\n' "" jpegtran "$jt_ms" "$(rss_mb "${jt_cmd[@]}")" "$r" "(target ≥ 1.00x $(verdict "$r" 1.0))"

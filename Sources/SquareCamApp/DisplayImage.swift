@@ -1,4 +1,5 @@
 import CGtk
+import Glibc
 import SquareCamCore
 
 /// An opaque picture ready to paint: a cairo image surface in cairo's native
@@ -19,13 +20,21 @@ final class DisplayImage: @unchecked Sendable {
     /// The frame's pixels, mirrored left-right when asked; nil for a frame
     /// that is not RGBA or a surface cairo cannot allocate.
     init?(frame: Frame, mirrored: Bool = false) {
-        guard frame.layout == .rgba, !frame.size.isEmpty,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(frame.size.width), Int32(frame.size.height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
-        else { return nil }
+        guard frame.layout == .rgba, !frame.size.isEmpty else { return nil }
         let width = frame.size.width, height = frame.size.height
-        let targetStride = Int(cairo_image_surface_get_stride(surface))
-        let target = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
+        let targetStride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        // Our own memory, not cairo_image_surface_create's: that one is zeroed
+        // first, a wasted pass over every pixel of every frame.
+        guard targetStride > 0, let target = malloc(targetStride * height) else { return nil }
+        let surface = cairo_image_surface_create_for_data(
+            target.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(targetStride))!
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+              cairo_surface_set_user_data(surface, &Self.pixelsKey, target, { free($0) }) == CAIRO_STATUS_SUCCESS
+        else {
+            cairo_surface_destroy(surface)
+            free(target)
+            return nil
+        }
         let plane = frame.planes[0]
         plane.bytes.withUnsafeBytes { source in
             for row in 0..<height {
@@ -37,6 +46,9 @@ final class DisplayImage: @unchecked Sendable {
         self.surface = surface
         self.size = frame.size
     }
+
+    /// Frees the pixels with the surface (cairo user data; only its address matters).
+    nonisolated(unsafe) private static var pixelsKey = cairo_user_data_key_t()
 
     deinit {
         cairo_surface_destroy(surface)

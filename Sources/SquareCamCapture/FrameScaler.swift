@@ -118,12 +118,15 @@ private final class CachedConverter {
         }
         if let converter { gst_video_converter_free(converter) }
         converter = nil
-        // The config names the source rectangle; bilinear, as videoscale's default.
+        // The config names the source rectangle, and scales as videoscale's
+        // default method does (2-tap bilinear; the converter's own default,
+        // more taps, cost a quarter more CPU in the viewfinder for no visible gain).
         _ = gst_video_resampler_method_get_type()  // registers the enum the text names
         let text = "GstVideoConverter"
             + ", GstVideoConverter.src-x=(int)\(region.x), GstVideoConverter.src-y=(int)\(region.y)"
             + ", GstVideoConverter.src-width=(int)\(region.width), GstVideoConverter.src-height=(int)\(region.height)"
             + ", GstVideoConverter.resampler-method=(GstVideoResamplerMethod)linear"
+            + ", GstVideoConverter.resampler-taps=(uint)2"
         guard let config = gst_structure_from_string(text, nil),
               let made = gst_video_converter_new(input, output, config)  // takes the config
         else { return nil }

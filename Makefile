@@ -54,17 +54,14 @@ test-killsave: deps
 fuzz: deps
 	fuzz/run.sh $(FUZZ_SECONDS)
 
-# Leak checking is off: GTK, fontconfig and GStreamer keep process-lifetime
-# allocations that LeakSanitizer reports as leaks; memory errors still abort.
-# ASan covers every test, the app's window tests too: the app they start is
-# the ASan-built binary (ASAN_OPTIONS reaches it through the environment).
+# ASan: every test, the app's window tests too, and the ASan-built programs
+# the tests start report into files that must stay empty (tests/sanitizers/asan.sh).
+# TSan: the capture tests, with the suppressions tsan-suppressions.txt explains.
 test-sanitizers: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no xvfb-run -a -s "-screen 0 1280x1024x24" \
-		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	tests/sanitizers/asan.sh $(SWIFT) .build-asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	TSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizers/tsan-suppressions.txt SWIFT_BACKTRACE=enable=no \
-		$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter SquareCamCaptureTests
+	tests/sanitizers/tsan.sh $(SWIFT) .build-tsan
 
 # ─── App (issue 4; owned by Sources/SquareCamApp, data/, po/) ───
 # install / uninstall  the binary, desktop file, AppStream metainfo, icon and translations

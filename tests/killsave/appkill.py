@@ -212,14 +212,21 @@ def app_kill_test(binary: str, camera: str, folder: Path, scratch: Path, target_
         run = AppRun(binary, camera, environment)
         if not run.wait_for("→ live", timeout=90) or not run.press_shutter_repeatedly(display, environment):
             run.kill()
+            tally.saved.extend(run.saved_paths())
             tally.failed_launches.append("\n".join(line for _, line in run.lines[-10:]))
             continue
         saves_before_kill = rng.randint(1, 8)
         if rng.random() < 0.75:
             # Aimed at the write: after the app entered the saving state. A
-            # save takes 1 to 20 ms (the fsyncs vary), so half the kills come
-            # within 2 ms, the rest anywhere in a typical save.
-            run.wait_for("→ saving", occurrence=saves_before_kill, timeout=120)
+            # save takes 1 to tens of ms (fsyncs vary; the JPEG may still be
+            # encoding), so half the kills come within 2 ms, the rest
+            # anywhere in a typical save.
+            if not run.wait_for("→ saving", occurrence=saves_before_kill, timeout=60):
+                run.kill()
+                tally.saved.extend(run.saved_paths())
+                tally.failed_launches.append(f"no save #{saves_before_kill} within 60 s:\n"
+                                             + "\n".join(line for _, line in run.lines[-10:]))
+                continue
             time.sleep(rng.uniform(0, 0.002) if rng.random() < 0.5 else rng.uniform(0, save_time * 1.2))
         else:
             # Anywhere: capturing, encoding, between shots, in the middle of a save.

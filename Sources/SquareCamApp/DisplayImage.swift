@@ -16,6 +16,8 @@ final class DisplayImage: @unchecked Sendable {
     let surface: OpaquePointer
     /// Size in pixels.
     let size: PixelSize
+    /// True when the frame was flipped left-right.
+    let mirrored: Bool
 
     /// The frame's pixels, mirrored left-right when asked; nil for a frame
     /// that is not RGBA or a surface cairo cannot allocate.
@@ -45,6 +47,7 @@ final class DisplayImage: @unchecked Sendable {
         cairo_surface_mark_dirty(surface)
         self.surface = surface
         self.size = frame.size
+        self.mirrored = mirrored
     }
 
     /// Frees the pixels with the surface (cairo user data; only its address matters).

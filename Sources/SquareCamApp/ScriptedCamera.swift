@@ -10,6 +10,8 @@ import Synchronization
 final class ScriptedCamera: Camera {
     /// What the camera does.
     enum Script: Sendable, Equatable {
+        /// `front`: just streams, as the camera facing the user that every script is.
+        case front
         /// `permission-denied`: start() always fails: the user refused the camera.
         case permissionDenied
         /// `permission-restricted`: start() always fails: a policy forbids the camera.
@@ -25,6 +27,7 @@ final class ScriptedCamera: Camera {
 
         init?(_ text: String) {
             switch text {
+            case "front": self = .front
             case "permission-denied": self = .permissionDenied
             case "permission-restricted": self = .permissionRestricted
             case "no-camera": self = .noCamera

@@ -38,6 +38,9 @@ final class Viewfinder {
     /// While paused, frames keep arriving but are not drawn (review, editor).
     var paused = false
     private var framesShownSinceAttach = 0
+    /// The side of the frame shown last (a change is a resize).
+    private var shownSide = 0
+    private var shownMirrored = false
     /// Frames drawn since start.
     private(set) var framesShown = 0
     /// Called after each frame is drawn.
@@ -134,7 +137,19 @@ final class Viewfinder {
             FrameClock.afterPaints(of: picture) {
                 Trace.line("viewfinder showing frames at \(Trace.square(of: picture)) side \(side) mirrored \(mirrored)")
             }
+        } else if frame.size.width != shownSide && Trace.enabled {
+            // The first frame at a new size after the window was resized.
+            let picture = self.picture, side = frame.size.width
+            FrameClock.afterPaints(of: picture) {
+                Trace.line("viewfinder resized, showing at \(Trace.square(of: picture)) side \(side)")
+            }
         }
+        if framesShownSinceAttach > 0 && frame.mirrored != shownMirrored && Trace.enabled {
+            let picture = self.picture, mirrored = frame.mirrored
+            FrameClock.afterPaints(of: picture) { Trace.line("viewfinder now mirrored \(mirrored)") }
+        }
+        shownSide = frame.size.width
+        shownMirrored = frame.mirrored
         framesShownSinceAttach += 1
         onFrameShown?()
     }

@@ -93,6 +93,11 @@ final class AppSession {
         try XDisplay.shared.run("xdotool", ["key", "--delay", "40"] + keys)
     }
 
+    /// Resizes the app's window (as a window manager would, or a user dragging its edge).
+    func resize(width: Int, height: Int) throws {
+        try XDisplay.shared.run("xdotool", ["windowsize", windowID, String(width), String(height)])
+    }
+
     /// A screenshot of the app's window.
     func screenshot(saveAs name: String? = nil) throws -> Picture {
         let file = home.appendingPathComponent("shot-\(UUID().uuidString).png")
@@ -139,3 +144,9 @@ func drawnSquare(in line: String, after marker: String = " at ") -> (x: Int, y: 
     return (numbers[0], numbers[1], numbers[2])
 }
 
+
+/// The whole number after `marker` in a trace line ("side 590" → 590).
+func number(after marker: String, in line: String) -> Int? {
+    guard let range = line.range(of: marker) else { return nil }
+    return Int(line[range.upperBound...].prefix { $0.isNumber })
+}

@@ -80,6 +80,20 @@ struct Picture {
         return Picture(width: newWidth, height: newHeight, pixels: out)
     }
 
+    /// The picture flipped left to right.
+    func mirrored() -> Picture {
+        var out = [UInt8](repeating: 0, count: pixels.count)
+        for y in 0..<height {
+            for x in 0..<width {
+                let from = (y * width + x) * 3, to = (y * width + (width - 1 - x)) * 3
+                out[to] = pixels[from]
+                out[to + 1] = pixels[from + 1]
+                out[to + 2] = pixels[from + 2]
+            }
+        }
+        return Picture(width: width, height: height, pixels: out)
+    }
+
     /// Mean absolute difference per channel (0–255) against a picture of the same size.
     func meanDifference(to other: Picture) -> Double {
         precondition(width == other.width && height == other.height)

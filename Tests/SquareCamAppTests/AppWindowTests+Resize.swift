@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+extension AppWindowTests {
+    /// Resizing the window resizes the frames the camera delivers (drawn 1:1,
+    /// sharp), while streaming: the camera scales each frame to the size asked,
+    /// no caps are renegotiated, so the stream cannot fail with not-negotiated.
+    @Test func resizingTheWindowResizesTheViewfinderFramesWhileStreaming() throws {
+        let app = try AppSession(["--camera", "test"])
+        let startLine = try app.waitForTrace("viewfinder showing frames")
+        let start = try #require(drawnSquare(in: startLine))
+        #expect(number(after: " side ", in: startLine) == start.side, "\(startLine)")
+        for (occurrence, size) in [(1, (width: 900, height: 1000)), (2, (width: 480, height: 620))] {
+            try app.resize(width: size.width, height: size.height)
+            let line = try app.waitForTrace("viewfinder resized", occurrence: occurrence)
+            let square = try #require(drawnSquare(in: line))
+            let side = try #require(number(after: " side ", in: line))
+            // One camera pixel per screen pixel: the frames follow the square.
+            #expect(side == square.side, "frames of side \(side) drawn in a \(square.side) square: \(line)")
+            #expect(occurrence == 1 ? square.side > start.side + 100 : square.side < start.side, "\(line)")
+            // Still streaming after the change: the snow moves inside the new square.
+            let first = try app.screenshot()
+            var moved: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+            let deadline = Date().addingTimeInterval(30)
+            while moved == nil && Date() < deadline { moved = first.differenceBounds(to: try app.screenshot()) }
+            let bounds = try #require(moved, "the viewfinder froze after resizing to \(size)")
+            #expect(bounds.minX >= square.x && bounds.maxX < square.x + square.side && bounds.maxY < square.y + square.side,
+                    "change outside the square: \(bounds) vs \(square)")
+        }
+        #expect(!app.log.contains("not-negotiated") && !app.log.contains("→ failed"), "the stream failed:\n\(app.log)")
+    }
+}

@@ -254,6 +254,15 @@ extension MainWindow {
         }
         adw_toast_overlay_add_toast(gcast(toasts), toast)
         Trace.line("saved \(path)")
+        if Trace.enabled {
+            // Once its slide-in is over: where the toast is drawn, for the tests.
+            let overlay = toasts
+            FrameClock.afterPaints(of: overlay, frames: 30) {
+                guard let shown = Trace.descendant(of: overlay, cssName: "toast") else { return }
+                let button = Trace.descendant(of: shown, cssName: "button").map { Trace.bounds(of: $0) } ?? "none"
+                Trace.line("toast showing at \(Trace.bounds(of: shown)) button at \(button)")
+            }
+        }
     }
 
     func showError(_ message: String) {

@@ -161,5 +161,6 @@ final class MainWindow {
                      text-shadow: 0 2px 8px alpha(black, 0.7); }
         .crop-canvas { background: #141414; }
         .save-problem { background: alpha(@error_bg_color, 0.15); border-radius: 12px; }
+        toastoverlay > toast { margin-bottom: 112px; }
         """
 }

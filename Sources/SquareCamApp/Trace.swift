@@ -12,6 +12,28 @@ enum Trace {
         Log.line("squarecam-trace: " + text())
     }
 
+    /// Where `widget` is, in window-surface pixels: `x y width height`.
+    static func bounds(of widget: Widget) -> String {
+        guard let native = gtk_widget_get_native(widget) else { return "? ? ? ?" }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(widget, gcast(native, to: GtkWidget.self), &bounds) != 0 else { return "? ? ? ?" }
+        var offsetX = 0.0, offsetY = 0.0
+        gtk_native_get_surface_transform(native, &offsetX, &offsetY)
+        return String(format: "%.0f %.0f %.0f %.0f", offsetX + Double(bounds.origin.x), offsetY + Double(bounds.origin.y),
+                      Double(bounds.size.width), Double(bounds.size.height))
+    }
+
+    /// The first descendant of `widget` (depth first) whose CSS node is named `name`.
+    static func descendant(of widget: Widget, cssName name: String) -> Widget? {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if String(cString: gtk_widget_get_css_name(current)) == name { return current }
+            if let found = descendant(of: current, cssName: name) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+
     /// Where `widget` draws a square paintable (content fit: contain or cover),
     /// in window-surface pixels: `x y side`.
     static func square(of widget: Widget) -> String {

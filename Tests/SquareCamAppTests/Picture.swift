@@ -80,6 +80,18 @@ struct Picture {
         return Picture(width: newWidth, height: newHeight, pixels: out)
     }
 
+    /// Mean of (R + G + B) / 3 over the picture.
+    var meanLuminance: Double {
+        Double(pixels.reduce(0) { $0 + Int($1) }) / Double(max(1, pixels.count))
+    }
+
+    /// The share of pixels for which `test` holds.
+    func fraction(where test: ((r: Int, g: Int, b: Int)) -> Bool) -> Double {
+        var count = 0
+        for y in 0..<height { for x in 0..<width where test(pixel(x, y)) { count += 1 } }
+        return Double(count) / Double(max(1, width * height))
+    }
+
     /// The picture flipped left to right.
     func mirrored() -> Picture {
         var out = [UInt8](repeating: 0, count: pixels.count)

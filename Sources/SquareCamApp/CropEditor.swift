@@ -69,6 +69,7 @@ final class CropEditor {
     private func update(_ change: (inout SquareCropBox) -> Void) {
         change(&crop)
         gtk_widget_queue_draw(canvas)
+        Trace.line("editor crop \(crop.rect)")
     }
 
     /// Where the fixed box sits in the canvas, in widget coordinates.

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+extension AppWindowTests {
+    /// + and − zoom around the box's centre by 1.1; arrow keys nudge it by a
+    /// hundredth of its side (Shift: ten times that); Done saves exactly that square.
+    @Test func cropEditorZoomsWithPlusMinusAndNudgesWithArrowKeys() throws {
+        let app = try AppSession(["--camera", "test"])
+        try app.waitForTrace("viewfinder showing frames")
+        try app.press("space")
+        try app.waitForTrace("review showing")
+        try app.press("e")
+        try app.waitForTrace("editor showing crop 1080x1080+420+0")
+        var crop = (side: 1080, x: 420, y: 0)
+        var steps = 0
+        func next(_ key: String) throws -> (side: Int, x: Int, y: Int) {
+            try app.press(key)
+            steps += 1
+            let line = try app.waitForTrace("editor crop ", occurrence: steps)
+            return try #require(cropRect(in: line, after: "editor crop "), "\(line)")
+        }
+        func centre(_ box: (side: Int, x: Int, y: Int)) -> (Double, Double) {
+            (Double(box.x) + Double(box.side) / 2, Double(box.y) + Double(box.side) / 2)
+        }
+        for (key, factor) in [("plus", 1 / 1.1), ("plus", 1 / 1.1), ("minus", 1.1)] {
+            let zoomed = try next(key)
+            #expect(abs(Double(zoomed.side) - Double(crop.side) * factor) <= 1, "\(key): \(crop) → \(zoomed)")
+            #expect(abs(centre(zoomed).0 - centre(crop).0) <= 1 && abs(centre(zoomed).1 - centre(crop).1) <= 1,
+                    "\(key) moved the centre: \(crop) → \(zoomed)")
+            crop = zoomed
+        }
+        let step = crop.side / 100
+        for (key, dx, dy) in [("Right", step, 0), ("Right", step, 0), ("Down", 0, step), ("shift+Left", -10 * step, 0), ("Up", 0, -step)] {
+            let moved = try next(key)
+            #expect(moved == (crop.side, crop.x + dx, crop.y + dy), "\(key): \(crop) → \(moved)")
+            crop = moved
+        }
+        try app.press("Return")
+        let done = try app.waitForTrace("editDone(crop: ")
+        #expect(done.contains("\(crop.side)x\(crop.side)+\(crop.x)+\(crop.y)"), "\(done)")
+        try app.waitForTrace("saved ")
+        let saved = try #require(app.savedPhotos.first)
+        let photo = try Picture(ppm: XDisplay.shared.outputData("djpeg", ["-ppm", saved.path]))
+        #expect(photo.width == crop.side && photo.height == crop.side, "\(photo.width)x\(photo.height) saved for \(crop)")
+        // The yellow → cyan bar edge is at x = 2 × 1920 / 7 in the frame: in
+        // the photo it must sit where the crop puts it.
+        let expectedEdge = 2 * 1920 / 7 - crop.x
+        let row = photo.height / 10
+        let edge = (1..<photo.width).first { x in photo.pixel(x - 1, row).r > 150 && photo.pixel(x, row).r < 100 }
+        let found = try #require(edge, "no yellow → cyan edge in the saved photo")
+        #expect(abs(found - expectedEdge) <= 3, "the bar edge is at \(found), the crop puts it at \(expectedEdge)")
+    }
+}
+
+/// Parses "WxH+X+Y" after `marker` into a square crop.
+func cropRect(in line: String, after marker: String) -> (side: Int, x: Int, y: Int)? {
+    guard let range = line.range(of: marker) else { return nil }
+    let text = line[range.upperBound...].prefix { $0.isNumber || $0 == "x" || $0 == "+" }
+    let parts = text.split(whereSeparator: { $0 == "x" || $0 == "+" }).compactMap { Int($0) }
+    guard parts.count == 4, parts[0] == parts[1] else { return nil }
+    return (parts[0], parts[2], parts[3])
+}

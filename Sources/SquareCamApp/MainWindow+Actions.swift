@@ -38,7 +38,9 @@ extension MainWindow {
         case .showSaved(let path):
             showSaved(path)
         case .showError(let message):
-            showError(message)
+            // A failed save is told on the review page, next to Save As…; a
+            // toast saying it again would cover that.
+            if message != failedSaveMessage { showError(message) }
         case .forget(let photo):
             shots[photo.id] = nil
             review.clear()
@@ -237,8 +239,12 @@ extension MainWindow {
             case .success(let saved):
                 self.send(.photoSaved(path: saved))
             case .failure(let error):
+                self.failedSaveMessage = "\(error)"
                 self.send(.saveFailed(message: "\(error)"))
+                self.failedSaveMessage = nil
                 self.review.showProblem(localized("The photo was not saved. {reason}", ["reason": "\(error)"]))
+                Trace.line("save problem shown: \(error)")
+                Log.line("squarecam: the photo was not saved: \(error)")
             }
         }
     }

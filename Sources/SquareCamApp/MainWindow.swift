@@ -33,6 +33,8 @@ final class MainWindow {
     var countdownTask: Task<Void, Never>?
     var retryTask: Task<Void, Never>?
     var lastSavedPath: String?
+    /// While a failed save is being reported: its message (shown on the review page, not as a toast).
+    var failedSaveMessage: String?
     var hotplugWatcher: CameraHotplugWatcher?
     /// False once the user chose the test pattern: a scripted camera (test hook) no longer stands in.
     var usesScriptedCamera = true

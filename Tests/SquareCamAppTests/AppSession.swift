@@ -93,6 +93,20 @@ final class AppSession {
         try XDisplay.shared.run("xdotool", ["key", "--delay", "40"] + keys)
     }
 
+    /// Waits (up to 30 s) for a visible window titled `name` (a dialog of the app); returns its id.
+    func waitForWindow(named name: String) throws -> String {
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            if let found = try? XDisplay.shared.output("xdotool", ["search", "--onlyvisible", "--name", name]),
+               let id = found.split(separator: "\n").last {
+                return String(id)
+            }
+            guard process.isRunning else { break }
+            usleep(100_000)
+        }
+        throw AppTestError("no window named '\(name)' appeared; the app said:\n\(log)")
+    }
+
     /// Resizes the app's window (as a window manager would, or a user dragging its edge).
     func resize(width: Int, height: Int) throws {
         try XDisplay.shared.run("xdotool", ["windowsize", windowID, String(width), String(height)])

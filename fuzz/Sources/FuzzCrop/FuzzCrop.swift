@@ -16,6 +16,9 @@ public func fuzzCrop(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         // Keeps one run within libFuzzer's memory limit; the product's own
         // limit is fuzzed by FuzzJPEG, FuzzPNG and FuzzHEIF.
         maxPixels: 20_000_000)
-    _ = try? SquareCropper.crop(bytes, options: options)
+    var threaded = options
+    // The top bit: decode and resample on two threads, as a single-file crop does.
+    threaded.usesSecondThread = selector & 0x80 != 0
+    _ = try? SquareCropper.crop(bytes, options: threaded)
     return 0
 }

@@ -10,8 +10,9 @@ extension JPEGDecoder {
     /// nil when the file is not plain gray or YCbCr with 1×1 chroma sampling
     /// (decode it as RGB then).
     ///
-    /// With `secondThread`, the planes are resampled on another thread while
-    /// this one decodes.
+    /// With `secondThread`, a file with restart markers is decoded in two
+    /// strips at once (decodePlanesInStrips); any other is resampled on
+    /// another thread while this one decodes.
     ///
     /// libjpeg cannot crop or skip rows in this mode, so whole rows are
     /// decoded from the top to the region's last row: a few more inverse
@@ -21,6 +22,12 @@ extension JPEGDecoder {
         _ bytes: [UInt8], region: PixelRect, scaleEighths: Int, planeSizes: [PixelSize], maxPixels: Int,
         secondThread: Bool = false
     ) throws(ImagingError) -> [Frame]? {
+        // With restart markers, two decoders can share the file instead.
+        if secondThread, let tail = JPEGRestartTail(bytes),
+           let frames = try decodePlanesInStrips(bytes, tail: tail, region: region, scaleEighths: scaleEighths,
+                                                 planeSizes: planeSizes, maxPixels: maxPixels) {
+            return frames
+        }
         let result: Result<[Frame]?, ImagingError> = bytes.withUnsafeBufferPointer { buffer in
             guard let decoder = cjpeg_decoder_create() else { return .failure(.corrupt(detail: "out of memory")) }
             defer { cjpeg_decoder_destroy(decoder) }
@@ -50,19 +57,8 @@ extension JPEGDecoder {
         secondThread: Bool
     ) throws(ImagingError) -> [Frame] {
         let planes = (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }
-        let scale = Double(scaleEighths) / 8
-        let luma = planeSizes[0]
-        let resizers = planeSizes.indices.map { index in
-            let plane = planes[index], target = planeSizes[index]
-            let (across, down) = (scale * plane.samplesPerPixelX, scale * plane.samplesPerPixelY)
-            // A subsampled plane's last sample may reach past the luma edge
-            // (61 chroma samples for 121 pixels span 122): its source reaches as far.
-            let spanX = Double(target.width * ((luma.width + target.width - 1) / target.width)) / Double(luma.width)
-            let spanY = Double(target.height * ((luma.height + target.height - 1) / target.height)) / Double(luma.height)
-            let source = Rect2D(x: Double(region.x) * across, y: Double(region.y) * down,
-                                width: Double(region.width) * across * spanX, height: Double(region.height) * down * spanY)
-            return PlaneResizer(sourceSize: plane.size, source: source, to: target)
-        }
+        let resizers = makePlans(planes: planes, region: region, scaleEighths: scaleEighths, planeSizes: planeSizes)
+            .map { PlaneResizer(plan: $0) }
         // Decoding goes by iMCU rows: as many as the lowest kernel reaches.
         let reads = resizers.indices.map { index in
             (resizers[index].sourceRowsNeeded + planes[index].rowsPerRead - 1) / planes[index].rowsPerRead
@@ -101,6 +97,25 @@ extension JPEGDecoder {
         }
         return resizers.map { $0.result() }
     }
+
+    /// The resampling plan of each wanted plane for `region`.
+    static func makePlans(
+        planes: [PlaneLayout], region: PixelRect, scaleEighths: Int, planeSizes: [PixelSize]
+    ) -> [PlaneResizer.Plan] {
+        let scale = Double(scaleEighths) / 8
+        let luma = planeSizes[0]
+        return planeSizes.indices.map { index in
+            let plane = planes[index], target = planeSizes[index]
+            let (across, down) = (scale * plane.samplesPerPixelX, scale * plane.samplesPerPixelY)
+            // A subsampled plane's last sample may reach past the luma edge
+            // (61 chroma samples for 121 pixels span 122): its source reaches as far.
+            let spanX = Double(target.width * ((luma.width + target.width - 1) / target.width)) / Double(luma.width)
+            let spanY = Double(target.height * ((luma.height + target.height - 1) / target.height)) / Double(luma.height)
+            let source = Rect2D(x: Double(region.x) * across, y: Double(region.y) * down,
+                                width: Double(region.width) * across * spanX, height: Double(region.height) * down * spanY)
+            return PlaneResizer.Plan(sourceSize: plane.size, source: source, to: target)
+        }
+    }
 }
 
 /// Buffers for `readsPerSlot` iMCU rows of every plane, rows packed: `count` sets of them.
@@ -127,7 +142,7 @@ private final class PlaneSlots: @unchecked Sendable {
 }
 
 /// One stored plane, as cjpeg_decoder_start_planes describes it.
-private struct PlaneLayout: Sendable {
+struct PlaneLayout: Sendable {
     var size: PixelSize
     var paddedWidth: Int
     var rowsPerRead: Int

@@ -1,0 +1,114 @@
+import CJPEG
+import Dispatch
+import SquareCamCore
+import Synchronization
+
+extension JPEGDecoder {
+    /// decodePlanes on two cores for a file with restart markers: the upper
+    /// half of the output is made from the file by this thread, the lower
+    /// half by another from the file's tail (JPEGRestartTail), each decoding
+    /// and resampling its own rows. The planes are bit for bit those of one
+    /// decoder. Nil when the file cannot be split this way.
+    static func decodePlanesInStrips(
+        _ bytes: [UInt8], tail: JPEGRestartTail, region: PixelRect, scaleEighths: Int, planeSizes: [PixelSize],
+        maxPixels: Int
+    ) throws(ImagingError) -> [Frame]? {
+        let result: Result<[Frame]?, ImagingError> = bytes.withUnsafeBufferPointer { buffer in
+            guard let decoder = cjpeg_decoder_create() else { return .failure(.corrupt(detail: "out of memory")) }
+            defer { cjpeg_decoder_destroy(decoder) }
+            return Result { () throws(ImagingError) -> [Frame]? in
+                let header = try readHeader(decoder, buffer, maxPixels: maxPixels)
+                guard PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height).contains(region),
+                      !region.isEmpty else { return nil }
+                var layout = cjpeg_planes()
+                guard cjpeg_decoder_start_planes(decoder, Int32(scaleEighths), &layout) == 0,
+                      Int(layout.count) == planeSizes.count || planeSizes.count == 1 else { return nil }
+                let planes = (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }
+                let plans = makePlans(planes: planes, region: region, scaleEighths: scaleEighths, planeSizes: planeSizes)
+                guard let split = split(tail: tail, planes: planes, plans: plans) else { return nil }
+                let upper = plans.indices.map { PlaneResizer(plan: plans[$0], rows: split.upperRows[$0]) }
+                let lower = plans.indices.map {
+                    PlaneResizer(plan: plans[$0], rows: split.lowerRows[$0], firstSourceRow: split.mcuRow * planes[$0].rowsPerRead)
+                }
+                let lowerFailure = Mutex<ImagingError?>(nil)
+                let lowerDone = DispatchGroup()
+                DispatchQueue.global().async(group: lowerDone) {
+                    do throws(ImagingError) {
+                        guard let lowerFile = tail.tail(fromMCURow: split.mcuRow) else {
+                            throw .corrupt(detail: "the restart markers are not where the header says")
+                        }
+                        try decodeStrip(lowerFile, scaleEighths: scaleEighths, into: lower, maxPixels: maxPixels)
+                    } catch {
+                        lowerFailure.withLock { $0 = error }
+                    }
+                }
+                let upperFailure: ImagingError?
+                do throws(ImagingError) {
+                    try pushRows(decoder, planes: planes, into: upper)
+                    upperFailure = nil
+                } catch {
+                    upperFailure = error
+                }
+                lowerDone.wait()
+                if let failure = upperFailure ?? lowerFailure.withLock({ $0 }) { throw failure }
+                return upper.indices.map { upper[$0].result(with: [lower[$0]]) }
+            }
+        }
+        return try result.get()
+    }
+
+    /// Where to cut: half the output rows each; the lower strip starts at the
+    /// last MCU row a restart marker allows at or above its first source row.
+    private static func split(
+        tail: JPEGRestartTail, planes: [PlaneLayout], plans: [PlaneResizer.Plan]
+    ) -> (mcuRow: Int, upperRows: [Range<Int>], lowerRows: [Range<Int>])? {
+        let lumaRows = plans[0].output.height
+        let cut = lumaRows / 2
+        let lowerRows = plans.map { (cut * $0.output.height / lumaRows)..<$0.output.height }
+        guard lowerRows.allSatisfy({ !$0.isEmpty && $0.lowerBound > 0 }) else { return nil }
+        let needed = plans.indices.map { plans[$0].firstSourceRow(of: lowerRows[$0].lowerBound) / planes[$0].rowsPerRead }
+        let mcuRow = (needed.min() ?? 0) / tail.rowStep * tail.rowStep
+        guard mcuRow > 0 else { return nil }
+        return (mcuRow, lowerRows.map { 0..<$0.lowerBound }, lowerRows)
+    }
+
+    /// Decodes `file` (a JPEGRestartTail) and pushes its rows into `resizers`.
+    private static func decodeStrip(
+        _ file: [UInt8], scaleEighths: Int, into resizers: [PlaneResizer], maxPixels: Int
+    ) throws(ImagingError) {
+        let result: Result<Void, ImagingError> = file.withUnsafeBufferPointer { buffer in
+            guard let decoder = cjpeg_decoder_create() else { return .failure(.corrupt(detail: "out of memory")) }
+            defer { cjpeg_decoder_destroy(decoder) }
+            return Result { () throws(ImagingError) in
+                _ = try readHeader(decoder, buffer, maxPixels: maxPixels)
+                var layout = cjpeg_planes()
+                guard cjpeg_decoder_start_planes(decoder, Int32(scaleEighths), &layout) == 0 else {
+                    throw .corrupt(detail: message(decoder))
+                }
+                try pushRows(decoder, planes: (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }, into: resizers)
+            }
+        }
+        try result.get()
+    }
+
+    /// Decodes iMCU rows and pushes them into `resizers` until every one is complete.
+    private static func pushRows(_ decoder: OpaquePointer, planes: [PlaneLayout], into resizers: [PlaneResizer]) throws(ImagingError) {
+        let buffers = planes.map { UnsafeMutablePointer<UInt8>.allocate(capacity: $0.paddedWidth * $0.rowsPerRead) }
+        defer { buffers.forEach { $0.deallocate() } }
+        var targets: [UnsafeMutablePointer<UInt8>?] = buffers + Array(repeating: nil, count: 3 - planes.count)
+        var strides = planes.map(\.paddedWidth) + Array(repeating: 0, count: 3 - planes.count)
+        var rowsSeen = [Int](repeating: 0, count: planes.count)
+        while !resizers.allSatisfy(\.isComplete) {
+            guard cjpeg_decoder_read_planes(decoder, &targets, &strides) == 0 else {
+                throw .corrupt(detail: message(decoder))
+            }
+            for (index, resizer) in resizers.enumerated() {
+                let plane = planes[index]
+                for row in 0..<plane.rowsPerRead where rowsSeen[index] < plane.size.height {
+                    resizer.push(buffers[index] + row * plane.paddedWidth)
+                    rowsSeen[index] += 1
+                }
+            }
+        }
+    }
+}

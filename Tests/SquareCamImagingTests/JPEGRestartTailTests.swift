@@ -1,0 +1,46 @@
+import SquareCamCore
+import Testing
+@testable import SquareCamImaging
+
+/// Splitting a JPEG at a restart marker, for decoding it on two cores.
+@Suite struct JPEGRestartTailTests {
+    static let phonePhoto = "photos/012mp-bus.jpg"  // an iPhone 11 photo: a restart marker every MCU row
+
+    @Test(.enabled(if: TestImages.corporaPresent, "skipped: ../shared/corpora is missing"))
+    func theTailIsTheLowerPartOfThePicture() throws {
+        let bytes = try TestImages.corpus(Self.phonePhoto)
+        let tail = try #require(JPEGRestartTail(bytes))
+        #expect(tail.mcuRows == 189 && tail.rowStep == 1)
+        let cut = 100  // MCU rows of 16 pixels
+        let lower = try JPEGDecoder.decode(try #require(tail.tail(fromMCURow: cut))).frame
+        let whole = try JPEGDecoder.decode(bytes).frame
+        #expect(lower.size == PixelSize(width: 4032, height: 3024 - cut * 16))
+        // Bit for bit, but for the first rows, whose chroma libjpeg smooths
+        // with the rows above when it has them.
+        let skip = 8
+        let compared = PixelRect(x: 0, y: cut * 16 + skip, width: 4032, height: 3024 - cut * 16 - skip)
+        let lowerRows = LanczosResampler.crop(lower, source: Rect2D(x: 0, y: Double(skip), width: 4032, height: Double(compared.height)),
+                                             to: compared.size)
+        #expect(TestImages.meanDifference(lowerRows, whole, regionOfB: compared) == 0)
+    }
+
+    @Test(.enabled(if: TestImages.corporaPresent, "skipped: ../shared/corpora is missing"))
+    func twoStripsGiveTheSameSquareAsOneDecoder() throws {
+        let bytes = try TestImages.corpus(Self.phonePhoto)
+        var options = CropOptions(size: 1080)
+        let one = try SquareCropper.crop(bytes, options: options)
+        options.usesSecondThread = true
+        #expect(try SquareCropper.crop(bytes, options: options).bytes == one.bytes)
+        options.size = 333
+        let strips = try SquareCropper.crop(bytes, options: options)
+        options.usesSecondThread = false
+        #expect(try SquareCropper.crop(bytes, options: options).bytes == strips.bytes)
+    }
+
+    @Test func filesWithoutRestartMarkersAreNotSplit() throws {
+        let plain = try JPEGEncoder.encode(TestImages.gradient(width: 320, height: 240))
+        #expect(JPEGRestartTail(plain) == nil)
+        #expect(JPEGRestartTail([0xFF, 0xD8, 0xFF]) == nil)
+        #expect(JPEGRestartTail([]) == nil)
+    }
+}

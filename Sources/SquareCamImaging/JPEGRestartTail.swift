@@ -52,7 +52,7 @@ struct JPEGRestartTail {
                 guard length == 4 else { return nil }
                 restartInterval = Int(bytes[body]) << 8 | Int(bytes[body + 1])
             case 0xDA:
-                guard let frame, restartInterval > 0, frame.height > 0, frame.width > 0,
+                guard let frame, restartInterval > 0, length >= 6, frame.height > 0, frame.width > 0,
                       Int(bytes[body]) == frame.components else { return nil }
                 let mcuWidth = 8 * frame.maxH, mcuHeight = 8 * frame.maxV
                 let mcusPerRow = (frame.width + mcuWidth - 1) / mcuWidth

@@ -58,8 +58,13 @@ let package = Package(
             // The Swift runtime and FoundationEssentials linked in (with the two
             // libraries of its own that static linking must name): loading and
             // binding them as shared libraries was 3 of this program's 5 ms start.
+            // Release only: static-stdlib-args.lnk passes --exclude-libs ALL,
+            // which also hides an ASan build's malloc/free, so memory that a
+            // system library (libexif, libjpeg) allocates and we free crashes
+            // `make test-sanitizers` ("attempting free on address which was
+            // not malloc()-ed").
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"],
-                                          .when(platforms: [.linux]))]
+                                          .when(platforms: [.linux], configuration: .release))]
         ),
         // The app, shoot and devices.
         .executableTarget(

@@ -33,13 +33,13 @@ clean:
 
 # ─── Real-world tests (issue 5; owned by tests/hardware, tests/killsave, fuzz/) ───
 # test-hardware    the vivid / v4l2loopback scenarios in a QEMU guest (installs its own VM tools)
-# test-killsave    SIGKILL during 1,000 shoots and ≥300 app saves (Xvfb), full disk, read-only folders (root for the mounts)
+# test-killsave    SIGKILL during 1,000 shoots and ≥500 app saves (Xvfb), full disk, read-only folders (root for the mounts)
 # fuzz             libFuzzer+ASan over every untrusted-bytes parser, FUZZ_SECONDS per target
 # test-sanitizers  the whole suite under AddressSanitizer, the capture tests under ThreadSanitizer
 .PHONY: test-hardware test-killsave fuzz test-sanitizers
 FUZZ_SECONDS ?= 40
 KILLSAVE_SAVES ?= 1000
-KILLSAVE_APP_SAVES ?= 300
+KILLSAVE_APP_SAVES ?= 500
 KILLSAVE_PARALLEL ?= 4
 
 test-hardware: deps

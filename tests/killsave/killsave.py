@@ -4,7 +4,7 @@ the app (saving without review, shutter pressed as fast as it takes it;
 see appkill.py), over many saves into one folder, then checks what is left;
 then a full disk and read-only folders.
 
-usage: killsave.py SQUARECAM_BINARY [--saves 1000] [--app-saves 300] [--parallel 4]
+usage: killsave.py SQUARECAM_BINARY [--saves 1000] [--app-saves 500] [--parallel 4]
                    [--camera test:1280x720] [--folder DIR] [--seed N]
 
 The app runs on $DISPLAY, or on a private Xvfb when there is none.
@@ -315,7 +315,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("binary")
     parser.add_argument("--saves", type=int, default=1000)
-    parser.add_argument("--app-saves", type=int, default=300)
+    parser.add_argument("--app-saves", type=int, default=500)
     parser.add_argument("--parallel", type=int, default=4)
     parser.add_argument("--camera", default="test:1280x720")
     parser.add_argument("--folder")

@@ -59,6 +59,10 @@ extension JPEGDecoder {
         let planes = (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }
         let resizers = makePlans(planes: planes, region: region, scaleEighths: scaleEighths, planeSizes: planeSizes)
             .map { PlaneResizer(plan: $0) }
+        guard secondThread else {
+            try pushRows(decoder, planes: planes, into: resizers)
+            return resizers.map { $0.result() }
+        }
         // Decoding goes by iMCU rows: as many as the lowest kernel reaches.
         let reads = resizers.indices.map { index in
             (resizers[index].sourceRowsNeeded + planes[index].rowsPerRead - 1) / planes[index].rowsPerRead
@@ -66,7 +70,7 @@ extension JPEGDecoder {
         // Reads go in batches of about 64 luma rows: handing each iMCU row
         // to the other thread on its own cost more in wake-ups than it saved.
         let batch = max(1, 64 / planes[0].rowsPerRead)
-        let slots = PlaneSlots(planes, count: secondThread ? 3 : 1, readsPerSlot: batch)
+        let slots = PlaneSlots(planes, count: 3, readsPerSlot: batch)
         let readBatch = { (item: Int, slot: Int) throws(ImagingError) in
             var strides = planes.map(\.paddedWidth) + Array(repeating: 0, count: 3 - planes.count)
             for read in 0..<min(batch, reads - item * batch) {
@@ -86,16 +90,30 @@ extension JPEGDecoder {
                 }
             }
         }
-        let items = (reads + batch - 1) / batch
-        if secondThread {
-            try TwoThreadPipeline.run(count: items, slotCount: slots.buffers.count, produce: readBatch, consume: feed)
-        } else {
-            for item in 0..<items {
-                try readBatch(item, 0)
-                feed(item, 0)
+        try TwoThreadPipeline.run(count: (reads + batch - 1) / batch, slotCount: slots.buffers.count,
+                                  produce: readBatch, consume: feed)
+        return resizers.map { $0.result() }
+    }
+
+    /// Decodes iMCU rows and pushes them into `resizers` until every one is complete.
+    static func pushRows(_ decoder: OpaquePointer, planes: [PlaneLayout], into resizers: [PlaneResizer]) throws(ImagingError) {
+        let buffers = planes.map { UnsafeMutablePointer<UInt8>.allocate(capacity: $0.paddedWidth * $0.rowsPerRead) }
+        defer { buffers.forEach { $0.deallocate() } }
+        var targets: [UnsafeMutablePointer<UInt8>?] = buffers + Array(repeating: nil, count: 3 - planes.count)
+        var strides = planes.map(\.paddedWidth) + Array(repeating: 0, count: 3 - planes.count)
+        var rowsSeen = [Int](repeating: 0, count: planes.count)
+        while !resizers.allSatisfy(\.isComplete) {
+            guard cjpeg_decoder_read_planes(decoder, &targets, &strides) == 0 else {
+                throw .corrupt(detail: message(decoder))
+            }
+            for (index, resizer) in resizers.enumerated() {
+                let plane = planes[index]
+                for row in 0..<plane.rowsPerRead where rowsSeen[index] < plane.size.height {
+                    resizer.push(buffers[index] + row * plane.paddedWidth)
+                    rowsSeen[index] += 1
+                }
             }
         }
-        return resizers.map { $0.result() }
     }
 
     /// The resampling plan of each wanted plane for `region`.

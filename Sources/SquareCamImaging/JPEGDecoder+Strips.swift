@@ -90,25 +90,4 @@ extension JPEGDecoder {
         }
         try result.get()
     }
-
-    /// Decodes iMCU rows and pushes them into `resizers` until every one is complete.
-    private static func pushRows(_ decoder: OpaquePointer, planes: [PlaneLayout], into resizers: [PlaneResizer]) throws(ImagingError) {
-        let buffers = planes.map { UnsafeMutablePointer<UInt8>.allocate(capacity: $0.paddedWidth * $0.rowsPerRead) }
-        defer { buffers.forEach { $0.deallocate() } }
-        var targets: [UnsafeMutablePointer<UInt8>?] = buffers + Array(repeating: nil, count: 3 - planes.count)
-        var strides = planes.map(\.paddedWidth) + Array(repeating: 0, count: 3 - planes.count)
-        var rowsSeen = [Int](repeating: 0, count: planes.count)
-        while !resizers.allSatisfy(\.isComplete) {
-            guard cjpeg_decoder_read_planes(decoder, &targets, &strides) == 0 else {
-                throw .corrupt(detail: message(decoder))
-            }
-            for (index, resizer) in resizers.enumerated() {
-                let plane = planes[index]
-                for row in 0..<plane.rowsPerRead where rowsSeen[index] < plane.size.height {
-                    resizer.push(buffers[index] + row * plane.paddedWidth)
-                    rowsSeen[index] += 1
-                }
-            }
-        }
-    }
 }

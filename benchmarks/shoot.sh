@@ -5,13 +5,18 @@
 # against the targets of issue 2 (≤ 40 ms and ≤ 300 ms), and against a plain
 # gst-launch pipeline that writes one square JPEG of the same stream.
 # Usage: benchmarks/shoot.sh [STILLS (default 25)] [LAUNCHES (default 10)]
+#   SQUARECAM_BIN=path/to/squarecam skips the release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 stills=${1:-25}
 launches=${2:-10}
 
-swift build -c release >/dev/null
-bin="$(swift build -c release --show-bin-path)/squarecam"
+if [[ -n ${SQUARECAM_BIN:-} ]]; then
+    bin=$SQUARECAM_BIN  # squarecam-camera must sit beside it
+else
+    swift build -c release >/dev/null
+    bin="$(swift build -c release --show-bin-path)/squarecam"
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export LIBCAMERA_LOG_LEVELS='*:ERROR'

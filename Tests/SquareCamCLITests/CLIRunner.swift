@@ -26,12 +26,12 @@ struct CLIRunner {
 
     static var corpora: URL { packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora") }
 
-    /// Runs `squarecam ARGUMENTS`, killing it after `timeout` seconds.
+    /// Runs `squarecam ARGUMENTS` (or another `program`), killing it after `timeout` seconds.
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60
+        _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60, program: String = binary
     ) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "enable=no"

@@ -62,7 +62,7 @@ trap 'rm -rf "$work"' EXIT
 xvfb-run -a -s "-screen 0 1280x1024x24" "$0" --inside run_app "$BIN" "$SECONDS_TO_RUN" "$work"
 stats=$(cat "$work/app.stats")
 value() { sed -n "s/.*$1=\([0-9.]*\).*/\1/p" <<< "$stats"; }
-side=$(sed -n 's/.*side \([0-9]*\).*/\1/p' "$work/app.log" | tail -1)
+side=$(sed -n 's/^squarecam-viewfinder: side \([0-9]*\).*/\1/p' "$work/app.log" | tail -1)
 side=${side:-590}
 xvfb-run -a -s "-screen 0 1280x1024x24" "$0" --inside run_plain "$BIN" "$SECONDS_TO_RUN" "$work" "$side"
 

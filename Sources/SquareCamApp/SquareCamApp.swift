@@ -45,6 +45,7 @@ public enum SquareCamApp {
             let counts = window.live.viewfinder.deliveryCounts
             Log.line(window.statistics.report(received: counts.received, replaced: counts.replaced))
             Log.line("squarecam-renderer: \(RendererChoice.summary)")
+            Log.line("squarecam-viewfinder: side \(window.live.viewfinder.shownSide)")
         }
         holder.window = nil
         g_object_unref(UnsafeMutableRawPointer(application))

@@ -35,11 +35,19 @@ final class Viewfinder {
     }
     /// Read on the streaming thread, where frames are mirrored.
     private let mirroring = SharedFlag()
-    /// While paused, frames keep arriving but are not drawn (review, editor).
-    var paused = false
+    /// While paused (review, editor) nothing is drawn, and the camera stops
+    /// scaling viewfinder frames nobody sees (it keeps streaming: the next
+    /// photo stays zero-lag); `attach` after unpausing asks for them again.
+    var paused = false {
+        didSet {
+            guard paused, !oldValue, let camera else { return }
+            camera.setViewfinder(side: max(requestedSide, 1), handler: nil)
+            requestedSide = 0
+        }
+    }
     private var framesShownSinceAttach = 0
     /// The side of the frame shown last (a change is a resize).
-    private var shownSide = 0
+    private(set) var shownSide = 0
     private var shownMirrored = false
     /// Frames drawn since start.
     private(set) var framesShown = 0
@@ -128,8 +136,8 @@ final class Viewfinder {
     var deliveryCounts: (received: Int, replaced: Int) { mailbox.counts }
 
     private func show(_ frame: DisplayImage) {
-        requestFramesAtWidgetSize()
         guard !paused else { return }
+        requestFramesAtWidgetSize()
         view.image = frame
         framesShown += 1
         if framesShownSinceAttach == 0 && Trace.enabled {

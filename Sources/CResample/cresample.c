@@ -1,8 +1,15 @@
 #include "cresample.h"
 
 // x86-64: one AVX2 and one baseline (SSE2) version of each loop, picked by
-// the loader from what the CPU supports.
-#if defined(__x86_64__) && defined(__clang__)
+// the loader from what the CPU supports. Not under ThreadSanitizer: it
+// instruments the clones' ifunc resolver, which the loader runs before the
+// TSan runtime is up, so the test bundle crashed at load (make test-sanitizers).
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define CRESAMPLE_NO_CLONES 1
+#endif
+#endif
+#if defined(__x86_64__) && defined(__clang__) && !defined(CRESAMPLE_NO_CLONES)
 #define CRESAMPLE_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define CRESAMPLE_CLONES

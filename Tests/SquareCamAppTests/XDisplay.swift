@@ -1,6 +1,9 @@
 import Foundation
 import Synchronization
 
+/// The private Xvfb this test process started, if any (0: none).
+private let privateServer = Atomic<Int32>(0)
+
 /// The X display the GUI tests draw on: `$DISPLAY` (as `make test` sets it
 /// with xvfb-run), or a private Xvfb started once for the whole run.
 final class XDisplay: Sendable {
@@ -27,6 +30,14 @@ final class XDisplay: Sendable {
         xvfb.standardError = FileHandle.nullDevice
         do { try xvfb.run() } catch {
             return .failure(AppTestError("no $DISPLAY and Xvfb could not start (\(error)); install xvfb or run under xvfb-run"))
+        }
+        // Ours to stop when the test process ends: otherwise every run leaves an
+        // Xvfb behind. SIGKILL, because Xvfb inherits the test process's blocked
+        // signals (SIGTERM stayed pending in the ones that leaked).
+        privateServer.store(xvfb.processIdentifier, ordering: .relaxed)
+        atexit {
+            let server = privateServer.load(ordering: .relaxed)
+            if server > 0 { kill(server, SIGKILL) }
         }
         // Xvfb writes the display number once it accepts connections.
         var number = ""

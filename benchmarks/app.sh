@@ -13,7 +13,9 @@
 # source), the same window size, and CPU is user + system time of the whole
 # process, every GStreamer and renderer thread included, for the same seconds.
 # The app picks its GTK renderer itself (software OpenGL, as under Xvfb →
-# cairo); the line "renderer" says which it used.
+# cairo); the line "renderer" says which it used. The X server's own CPU
+# time is printed apart for each half (work a client hands to the server is
+# not in the client's figure).
 set -euo pipefail
 
 cpu_seconds() {  # utime + stime of a finished child, from GNU time's output file
@@ -48,11 +50,19 @@ run_plain() {
         ! ximagesink sync=true > /dev/null 2>&1 || true
 }
 
+x_server_ticks() {  # utime + stime, in clock ticks, of the Xvfb serving $DISPLAY
+    local pid
+    pid=$(pgrep -f "Xvfb ${DISPLAY} " | head -1)
+    [[ -n "$pid" ]] && awk '{ print $14 + $15 }' "/proc/$pid/stat" || echo 0
+}
+
 # Under xvfb-run this script runs itself again for each half (dash, which
 # xvfb-run uses, does not pass bash functions on).
 if [[ "${1:-}" == --inside ]]; then
     BIN=$3 SECONDS_TO_RUN=$4 work=$5
+    before=$(x_server_ticks)
     "$2" "${@:6}"
+    echo $(( $(x_server_ticks) - before )) > "$work/$2.xticks"
     exit
 fi
 BIN=${1:-$(swift build -c release --show-bin-path)/squarecam}
@@ -79,4 +89,6 @@ echo "  frames shown per second: $fps (target ≥ 29)"
 echo "  frames dropped: $dropped of $expected expected while live (target ≤ 1 %)"
 echo "  frames the camera delivered: $(value frames_received), replaced before drawing: $(value frames_replaced)"
 echo "  CPU: app ${app_cpu} s, plain GStreamer window ${plain_cpu} s, ratio $(awk -v a="$app_cpu" -v p="$plain_cpu" 'BEGIN { r = 0; if (p > 0) r = a / p; printf "%.2f", r }')× (target ≤ 1.5×)"
+ticks=$(getconf CLK_TCK)
+echo "  X server CPU (not in the figures above): app's $(awk -v t="$(cat "$work/run_app.xticks")" -v h="$ticks" 'BEGIN { printf "%.2f", t / h }') s, plain's $(awk -v t="$(cat "$work/run_plain.xticks")" -v h="$ticks" 'BEGIN { printf "%.2f", t / h }') s"
 echo "  shutter → review: median $(value shutter_to_review_ms_median) ms, max $(value shutter_to_review_ms_max) ms over $(value shots) shots (target ≤ 100 ms)"

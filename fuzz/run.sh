@@ -29,9 +29,14 @@ if [[ ! -d "$corpora" ]]; then
 fi
 
 build_started=$SECONDS
-swift build --package-path "$here" --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address \
+# swiftc keeps only the last -sanitize= it is given, and SwiftPM passes its
+# --sanitize values one flag each, in no fixed order: Swift code came out
+# with ASan but no coverage (or the reverse) depending on the run. The
+# combined flag, given last, makes it both.
+sanitize=(--sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address)
+swift build --package-path "$here" --scratch-path "$scratch" "${sanitize[@]}" \
     2>&1 | grep -v "Cannot export local symbol" | tail -3
-bin=$(swift build --package-path "$here" --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address --show-bin-path)
+bin=$(swift build --package-path "$here" --scratch-path "$scratch" "${sanitize[@]}" --show-bin-path)
 echo "fuzz: built in $((SECONDS - build_started)) s"
 
 seeds="$scratch/seeds"

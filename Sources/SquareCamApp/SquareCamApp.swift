@@ -23,6 +23,7 @@ public enum SquareCamApp {
         Localization.install()
         MainQueueBridge.install()
         let application = adw_application_new(applicationID, G_APPLICATION_NON_UNIQUE)!
+        QuitSignals.install(application: application)
         let holder = WindowHolder()
         Signal.connect(application, "activate") {
             if holder.window == nil {

@@ -1,0 +1,20 @@
+import Foundation
+import Testing
+
+extension AppWindowTests {
+    /// `kill` (SIGTERM) closes the app as its close button does, within a
+    /// moment and with exit status 0 — even when whoever started it blocks
+    /// SIGTERM, as the test process's worker threads do (the mask survives exec).
+    @Test func sigtermClosesTheAppCleanly() throws {
+        let app = try AppSession(["--camera", "test"])
+        try app.waitForTrace("viewfinder showing frames")
+        kill(app.process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(5)
+        while app.process.isRunning && Date() < deadline { usleep(20_000) }
+        #expect(!app.process.isRunning, "the app ignored SIGTERM for 5 s")
+        if !app.process.isRunning {
+            #expect(app.process.terminationReason == .exit && app.process.terminationStatus == 0,
+                    "reason \(app.process.terminationReason.rawValue), status \(app.process.terminationStatus)")
+        }
+    }
+}

@@ -50,6 +50,22 @@ enum CameraOpener {
         }
     }
 
+    /// The environment variable that lists the cameras the switcher offers
+    /// instead of the device monitor's (test hook: camera specs, comma-separated).
+    static let listVariable = "SQUARECAM_LISTED_CAMERAS"
+
+    /// The cameras `SQUARECAM_LISTED_CAMERAS` names (test and file cameras), or nil.
+    static var listedCameras: [CameraDescription]? {
+        guard let text = ProcessInfo.processInfo.environment[listVariable], !text.isEmpty else { return nil }
+        return text.split(separator: ",").compactMap { item in
+            switch try? CameraSpec(parsing: String(item)) {
+            case .test(let size, let rate): TestCamera.description(size: size, framesPerSecond: rate)
+            case .file(let path): TestCamera.imageFile(path: path)
+            default: nil
+            }
+        }
+    }
+
     /// False when a scripted camera stands in: the real device list is not consulted.
     static var watchesDevices: Bool {
         ProcessInfo.processInfo.environment[scriptVariable] == nil

@@ -65,7 +65,23 @@ extension MainWindow {
         if let index = switcherCameras.firstIndex(where: { $0.id == cameraSpec }) {
             gtk_drop_down_set_selected(gcast(cameraSwitcher), guint(index))
         }
-        WidgetStyle.setVisible(cameraSwitcher, switcherCameras.count > 1 && [.live, .starting].contains(flow.state))
+        updateSwitcherVisibility()
+    }
+
+    /// The switcher shows when there is a choice and the live view is up.
+    func updateSwitcherVisibility() {
+        let visible = switcherCameras.count > 1 && [.live, .starting].contains(flow.state)
+        guard visible != switcherShown else { return }
+        switcherShown = visible
+        WidgetStyle.setVisible(cameraSwitcher, visible)
+        Trace.line("switcher \(visible ? "shown" : "hidden") with \(switcherCameras.count) cameras")
+    }
+
+    /// C: the next camera in the switcher's list.
+    func switchToNextCamera() {
+        guard switcherCameras.count > 1 else { return }
+        let index = Int(gtk_drop_down_get_selected(gcast(cameraSwitcher)))
+        gtk_drop_down_set_selected(gcast(cameraSwitcher), guint((index + 1) % switcherCameras.count))
     }
 
     private func cameraChosen() {
@@ -73,6 +89,7 @@ extension MainWindow {
         let index = Int(gtk_drop_down_get_selected(gcast(cameraSwitcher)))
         guard switcherCameras.indices.contains(index), switcherCameras[index].id != camera?.cameraDescription.id else { return }
         cameraSpec = switcherCameras[index].id
+        Trace.line("camera chosen \(switcherCameras[index].id)")
         closeCamera()
         send(.switchCamera)
     }

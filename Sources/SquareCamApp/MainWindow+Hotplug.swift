@@ -6,6 +6,10 @@ import SquareCamCore
 /// "No camera found" or "Camera disconnected" goes live when one arrives.
 extension MainWindow {
     func startWatchingCameras() {
+        if let listed = CameraOpener.listedCameras {
+            setSwitcherCameras(listed)
+            return
+        }
         guard CameraOpener.watchesDevices else { return }
         let watcher = CameraHotplugWatcher(
             onAdded: { [weak self] added in Task { @MainActor in self?.cameraAdded(added) } },

@@ -39,6 +39,7 @@ extension MainWindow {
             case GDK_KEY_t: return run(cycleCountdown)
             case GDK_KEY_g: return run { self.setGrid(!self.live.viewfinder.showsGrid) }
             case GDK_KEY_m: return run { self.setMirrored(!self.live.viewfinder.mirrored) }
+            case GDK_KEY_c: return run(switchToNextCamera)
             default: return false
             }
         case .reviewing:

@@ -28,6 +28,7 @@ final class MainWindow {
     var camera: (any Camera)?
     /// Cameras offered by the switcher, in its order.
     var switcherCameras: [CameraDescription] = []
+    var switcherShown = false
     var shots: [Int: Shot] = [:]
     var nextShotID = 1
     var countdownTask: Task<Void, Never>?
@@ -135,7 +136,7 @@ final class MainWindow {
         } else {
             WidgetStyle.setSensitive(review.saveButton, true)
         }
-        WidgetStyle.setVisible(cameraSwitcher, switcherCameras.count > 1 && [.live, .starting].contains(state))
+        updateSwitcherVisibility()
         gtk_stack_set_visible_child_name(gcast(stack), page)
         if page != "live" { statistics.liveStopped(framesShown: live.viewfinder.framesShown) }
         scheduleRetry(for: state)

@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+
+extension AppWindowTests {
+    /// With two cameras the switcher shows; C (or the drop-down) opens the
+    /// next one and the viewfinder streams it, and C again goes back. The
+    /// cameras are listed through SQUARECAM_LISTED_CAMERAS: this machine has
+    /// no second real camera for the device monitor to find.
+    @Test func cameraSwitcherShowsWithTwoCamerasAndCSwitches() throws {
+        let first = "test:640x360@30", second = "test:1280x720@30"
+        let app = try AppSession(["--camera", first], environment: ["SQUARECAM_LISTED_CAMERAS": "\(first),\(second)"])
+        try app.waitForTrace("viewfinder showing frames")
+        try app.waitForTrace("switcher shown with 2 cameras")
+        try app.press("c")
+        #expect(try app.waitForTrace("camera chosen ").hasSuffix("camera chosen \(second)"))
+        try app.waitForTrace("→ live", occurrence: 2)
+        try app.waitForTrace("viewfinder showing frames", occurrence: 2)
+        try app.press("c")
+        #expect(try app.waitForTrace("camera chosen ", occurrence: 2).hasSuffix("camera chosen \(first)"))
+        try app.waitForTrace("→ live", occurrence: 3)
+        #expect(!app.log.contains("→ failed"), "\(app.log)")
+    }
+}

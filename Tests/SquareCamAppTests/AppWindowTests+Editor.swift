@@ -60,3 +60,24 @@ func cropRect(in line: String, after marker: String) -> (side: Int, x: Int, y: I
     guard parts.count == 4, parts[0] == parts[1] else { return nil }
     return (parts[0], parts[2], parts[3])
 }
+
+extension AppWindowTests {
+    /// The mouse wheel over the photo zooms the box, as + and − do.
+    @Test func cropEditorZoomsWithTheScrollWheel() throws {
+        let app = try AppSession(["--camera", "test"])
+        try app.waitForTrace("viewfinder showing frames")
+        try app.press("space")
+        try app.waitForTrace("review showing")
+        try app.press("e")
+        try app.waitForTrace("editor showing crop 1080x1080+420+0")
+        try XDisplay.shared.run("xdotool", ["mousemove", "--window", app.windowID, "300", "300"])
+        var sides: [Int] = []
+        for (occurrence, button) in [(1, "4"), (2, "5")] {
+            try XDisplay.shared.run("xdotool", ["click", button])  // XTest, at the pointer: GTK ignores sent events
+            let line = try app.waitForTrace("editor crop ", occurrence: occurrence)
+            sides.append(try #require(cropRect(in: line, after: "editor crop "), "\(line)").side)
+        }
+        // One wheel step in, one out: smaller, then back to the whole height.
+        #expect(sides[0] < 1080 && sides[1] > sides[0], "\(sides)")
+    }
+}

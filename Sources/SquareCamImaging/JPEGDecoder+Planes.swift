@@ -28,28 +28,22 @@ extension JPEGDecoder {
                                                  planeSizes: planeSizes, maxPixels: maxPixels) {
             return frames
         }
-        let result: Result<[Frame]?, ImagingError> = bytes.withUnsafeBufferPointer { buffer in
-            guard let decoder = cjpeg_decoder_create() else { return .failure(.corrupt(detail: "out of memory")) }
-            defer { cjpeg_decoder_destroy(decoder) }
-            return Result { () throws(ImagingError) -> [Frame]? in
-                let header = try readHeader(decoder, buffer, maxPixels: maxPixels)
-                guard PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height).contains(region),
-                      !region.isEmpty else {
-                    throw .invalidRequest(detail: "the region \(region) is not inside the \(header.size) image")
-                }
-                var layout = cjpeg_planes()
-                switch cjpeg_decoder_start_planes(decoder, Int32(scaleEighths), &layout) {
-                case 0: break
-                case -2: return nil
-                default: throw .corrupt(detail: message(decoder))
-                }
-                let count = Int(layout.count)
-                guard planeSizes.count == count || (planeSizes.count == 1 && count == 3) else { return nil }
-                return try resample(decoder, layout: layout, region: region, scaleEighths: scaleEighths,
-                                    planeSizes: planeSizes, secondThread: secondThread)
+        return try withDecoder(bytes, maxPixels: maxPixels) { (decoder, header) throws(ImagingError) -> [Frame]? in
+            guard PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height).contains(region),
+                  !region.isEmpty else {
+                throw .invalidRequest(detail: "the region \(region) is not inside the \(header.size) image")
             }
+            var layout = cjpeg_planes()
+            switch cjpeg_decoder_start_planes(decoder, Int32(scaleEighths), &layout) {
+            case 0: break
+            case -2: return nil
+            default: throw .corrupt(detail: message(decoder))
+            }
+            let count = Int(layout.count)
+            guard planeSizes.count == count || (planeSizes.count == 1 && count == 3) else { return nil }
+            return try resample(decoder, layout: layout, region: region, scaleEighths: scaleEighths,
+                                planeSizes: planeSizes, secondThread: secondThread)
         }
-        return try result.get()
     }
 
     private static func resample(

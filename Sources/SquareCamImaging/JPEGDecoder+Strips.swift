@@ -13,48 +13,42 @@ extension JPEGDecoder {
         _ bytes: [UInt8], tail: JPEGRestartTail, region: PixelRect, scaleEighths: Int, planeSizes: [PixelSize],
         maxPixels: Int
     ) throws(ImagingError) -> [Frame]? {
-        let result: Result<[Frame]?, ImagingError> = bytes.withUnsafeBufferPointer { buffer in
-            guard let decoder = cjpeg_decoder_create() else { return .failure(.corrupt(detail: "out of memory")) }
-            defer { cjpeg_decoder_destroy(decoder) }
-            return Result { () throws(ImagingError) -> [Frame]? in
-                let header = try readHeader(decoder, buffer, maxPixels: maxPixels)
-                guard PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height).contains(region),
-                      !region.isEmpty else { return nil }
-                var layout = cjpeg_planes()
-                guard cjpeg_decoder_start_planes(decoder, Int32(scaleEighths), &layout) == 0,
-                      Int(layout.count) == planeSizes.count || planeSizes.count == 1 else { return nil }
-                let planes = (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }
-                let plans = makePlans(planes: planes, region: region, scaleEighths: scaleEighths, planeSizes: planeSizes)
-                guard let split = split(tail: tail, planes: planes, plans: plans) else { return nil }
-                let upper = plans.indices.map { PlaneResizer(plan: plans[$0], rows: split.upperRows[$0]) }
-                let lower = plans.indices.map {
-                    PlaneResizer(plan: plans[$0], rows: split.lowerRows[$0], firstSourceRow: split.mcuRow * planes[$0].rowsPerRead)
-                }
-                let lowerFailure = Mutex<ImagingError?>(nil)
-                let lowerDone = DispatchGroup()
-                DispatchQueue.global().async(group: lowerDone) {
-                    do throws(ImagingError) {
-                        guard let lowerFile = tail.tail(fromMCURow: split.mcuRow) else {
-                            throw .corrupt(detail: "the restart markers are not where the header says")
-                        }
-                        try decodeStrip(lowerFile, scaleEighths: scaleEighths, into: lower, maxPixels: maxPixels)
-                    } catch {
-                        lowerFailure.withLock { $0 = error }
-                    }
-                }
-                let upperFailure: ImagingError?
-                do throws(ImagingError) {
-                    try pushRows(decoder, planes: planes, into: upper)
-                    upperFailure = nil
-                } catch {
-                    upperFailure = error
-                }
-                lowerDone.wait()
-                if let failure = upperFailure ?? lowerFailure.withLock({ $0 }) { throw failure }
-                return upper.indices.map { upper[$0].result(with: [lower[$0]]) }
+        try withDecoder(bytes, maxPixels: maxPixels) { (decoder, header) throws(ImagingError) -> [Frame]? in
+            guard PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height).contains(region),
+                  !region.isEmpty else { return nil }
+            var layout = cjpeg_planes()
+            guard cjpeg_decoder_start_planes(decoder, Int32(scaleEighths), &layout) == 0,
+                  Int(layout.count) == planeSizes.count || planeSizes.count == 1 else { return nil }
+            let planes = (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }
+            let plans = makePlans(planes: planes, region: region, scaleEighths: scaleEighths, planeSizes: planeSizes)
+            guard let split = split(tail: tail, planes: planes, plans: plans) else { return nil }
+            let upper = plans.indices.map { PlaneResizer(plan: plans[$0], rows: split.upperRows[$0]) }
+            let lower = plans.indices.map {
+                PlaneResizer(plan: plans[$0], rows: split.lowerRows[$0], firstSourceRow: split.mcuRow * planes[$0].rowsPerRead)
             }
+            let lowerFailure = Mutex<ImagingError?>(nil)
+            let lowerDone = DispatchGroup()
+            DispatchQueue.global().async(group: lowerDone) {
+                do throws(ImagingError) {
+                    guard let lowerFile = tail.tail(fromMCURow: split.mcuRow) else {
+                        throw .corrupt(detail: "the restart markers are not where the header says")
+                    }
+                    try decodeStrip(lowerFile, scaleEighths: scaleEighths, into: lower, maxPixels: maxPixels)
+                } catch {
+                    lowerFailure.withLock { $0 = error }
+                }
+            }
+            let upperFailure: ImagingError?
+            do throws(ImagingError) {
+                try pushRows(decoder, planes: planes, into: upper)
+                upperFailure = nil
+            } catch {
+                upperFailure = error
+            }
+            lowerDone.wait()
+            if let failure = upperFailure ?? lowerFailure.withLock({ $0 }) { throw failure }
+            return upper.indices.map { upper[$0].result(with: [lower[$0]]) }
         }
-        return try result.get()
     }
 
     /// Where to cut: half the output rows each; the lower strip starts at the
@@ -76,18 +70,12 @@ extension JPEGDecoder {
     private static func decodeStrip(
         _ file: [UInt8], scaleEighths: Int, into resizers: [PlaneResizer], maxPixels: Int
     ) throws(ImagingError) {
-        let result: Result<Void, ImagingError> = file.withUnsafeBufferPointer { buffer in
-            guard let decoder = cjpeg_decoder_create() else { return .failure(.corrupt(detail: "out of memory")) }
-            defer { cjpeg_decoder_destroy(decoder) }
-            return Result { () throws(ImagingError) in
-                _ = try readHeader(decoder, buffer, maxPixels: maxPixels)
-                var layout = cjpeg_planes()
-                guard cjpeg_decoder_start_planes(decoder, Int32(scaleEighths), &layout) == 0 else {
-                    throw .corrupt(detail: message(decoder))
-                }
-                try pushRows(decoder, planes: (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }, into: resizers)
+        try withDecoder(file, maxPixels: maxPixels) { (decoder, _) throws(ImagingError) in
+            var layout = cjpeg_planes()
+            guard cjpeg_decoder_start_planes(decoder, Int32(scaleEighths), &layout) == 0 else {
+                throw .corrupt(detail: message(decoder))
             }
+            try pushRows(decoder, planes: (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }, into: resizers)
         }
-        try result.get()
     }
 }

@@ -12,22 +12,16 @@ extension JPEGDecoder {
     static func transcode(
         _ bytes: [UInt8], transform: TJXOP, crop: PixelRect, maxPixels: Int
     ) throws(ImagingError) -> [UInt8] {
-        let result: Result<[UInt8], ImagingError> = bytes.withUnsafeBufferPointer { buffer in
-            guard let decoder = cjpeg_decoder_create() else { return .failure(.corrupt(detail: "out of memory")) }
-            defer { cjpeg_decoder_destroy(decoder) }
-            return Result { () throws(ImagingError) -> [UInt8] in
-                _ = try readHeader(decoder, buffer, maxPixels: maxPixels)
-                var output: UnsafeMutablePointer<UInt8>? = nil
-                var size: UInt = 0
-                defer { free(output) }
-                guard cjpeg_decoder_transcode(
-                    decoder, Int32(transform.rawValue), UInt32(crop.x), UInt32(crop.y), UInt32(crop.width),
-                    UInt32(crop.height), &output, &size) == 0, let output else {
-                    throw .corrupt(detail: "lossless transform: \(message(decoder))")
-                }
-                return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+        try withDecoder(bytes, maxPixels: maxPixels) { (decoder, _) throws(ImagingError) -> [UInt8] in
+            var output: UnsafeMutablePointer<UInt8>? = nil
+            var size: UInt = 0
+            defer { free(output) }
+            guard cjpeg_decoder_transcode(
+                decoder, Int32(transform.rawValue), UInt32(crop.x), UInt32(crop.y), UInt32(crop.width),
+                UInt32(crop.height), &output, &size) == 0, let output else {
+                throw .corrupt(detail: "lossless transform: \(message(decoder))")
             }
+            return Array(UnsafeBufferPointer(start: output, count: Int(size)))
         }
-        return try result.get()
     }
 }

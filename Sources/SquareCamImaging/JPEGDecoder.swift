@@ -39,10 +39,20 @@ public enum JPEGDecoder {
 
     /// Reads only the header. Throws `.tooLarge` when it claims more than `maxPixels`.
     public static func header(of bytes: [UInt8], maxPixels: Int = 200_000_000) throws(ImagingError) -> JPEGHeader {
-        let result: Result<JPEGHeader, ImagingError> = bytes.withUnsafeBufferPointer { buffer in
+        try withDecoder(bytes, maxPixels: maxPixels) { (_, header) throws(ImagingError) in header }
+    }
+
+    /// Runs `body` with a libjpeg decompressor that has read the header of
+    /// `bytes` (pinned meanwhile: libjpeg reads them in place).
+    static func withDecoder<Value>(
+        _ bytes: [UInt8], maxPixels: Int, _ body: (OpaquePointer, JPEGHeader) throws(ImagingError) -> Value
+    ) throws(ImagingError) -> Value {
+        let result: Result<Value, ImagingError> = bytes.withUnsafeBufferPointer { buffer in
             guard let decoder = cjpeg_decoder_create() else { return .failure(.corrupt(detail: "out of memory")) }
             defer { cjpeg_decoder_destroy(decoder) }
-            return Result { () throws(ImagingError) in try readHeader(decoder, buffer, maxPixels: maxPixels) }
+            return Result { () throws(ImagingError) -> Value in
+                try body(decoder, try readHeader(decoder, buffer, maxPixels: maxPixels))
+            }
         }
         return try result.get()
     }
@@ -64,15 +74,10 @@ public enum JPEGDecoder {
         guard (1...16).contains(scaleEighths) else {
             throw .invalidRequest(detail: "the JPEG scale must be 1/8 to 16/8, not \(scaleEighths)/8")
         }
-        let result: Result<DecodedRegion, ImagingError> = bytes.withUnsafeBufferPointer { buffer in
-            guard let decoder = cjpeg_decoder_create() else { return .failure(.corrupt(detail: "out of memory")) }
-            defer { cjpeg_decoder_destroy(decoder) }
-            return Result { () throws(ImagingError) in
-                let header = try readHeader(decoder, buffer, maxPixels: maxPixels)
-                return try decodeRegion(decoder, header: header, region: region, scaleEighths: scaleEighths, outputSize: outputSize, smoothChroma: smoothChroma, floatIDCT: floatIDCT)
-            }
+        return try withDecoder(bytes, maxPixels: maxPixels) { (decoder, header) throws(ImagingError) in
+            try decodeRegion(decoder, header: header, region: region, scaleEighths: scaleEighths, outputSize: outputSize,
+                             smoothChroma: smoothChroma, floatIDCT: floatIDCT)
         }
-        return try result.get()
     }
 
     static func readHeader(

@@ -5,12 +5,7 @@ extension AppWindowTests {
     /// + and − zoom around the box's centre by 1.1; arrow keys nudge it by a
     /// hundredth of its side (Shift: ten times that); Done saves exactly that square.
     @Test func cropEditorZoomsWithPlusMinusAndNudgesWithArrowKeys() throws {
-        let app = try AppSession(["--camera", "test"])
-        try app.waitForTrace("viewfinder showing frames")
-        try app.press("space")
-        try app.waitForTrace("review showing")
-        try app.press("e")
-        try app.waitForTrace("editor showing crop 1080x1080+420+0")
+        let app = try appInTheCropEditor()
         var crop = (side: 1080, x: 420, y: 0)
         var steps = 0
         func next(_ key: String) throws -> (side: Int, x: Int, y: Int) {
@@ -64,12 +59,7 @@ func cropRect(in line: String, after marker: String) -> (side: Int, x: Int, y: I
 extension AppWindowTests {
     /// The mouse wheel over the photo zooms the box, as + and − do.
     @Test func cropEditorZoomsWithTheScrollWheel() throws {
-        let app = try AppSession(["--camera", "test"])
-        try app.waitForTrace("viewfinder showing frames")
-        try app.press("space")
-        try app.waitForTrace("review showing")
-        try app.press("e")
-        try app.waitForTrace("editor showing crop 1080x1080+420+0")
+        let app = try appInTheCropEditor()
         try XDisplay.shared.run("xdotool", ["mousemove", "--window", app.windowID, "300", "300"])
         var sides: [Int] = []
         for (occurrence, button) in [(1, "4"), (2, "5")] {
@@ -79,5 +69,18 @@ extension AppWindowTests {
         }
         // One wheel step in, one out: smaller, then back to the whole height.
         #expect(sides[0] < 1080 && sides[1] > sides[0], "\(sides)")
+    }
+}
+
+extension AppWindowTests {
+    /// The app on the test camera, a photo taken and the crop editor open on its widest centred square.
+    func appInTheCropEditor() throws -> AppSession {
+        let app = try AppSession(["--camera", "test"])
+        try app.waitForTrace("viewfinder showing frames")
+        try app.press("space")
+        try app.waitForTrace("review showing")
+        try app.press("e")
+        try app.waitForTrace("editor showing crop 1080x1080+420+0")
+        return app
     }
 }

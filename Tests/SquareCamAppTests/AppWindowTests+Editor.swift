@@ -35,7 +35,7 @@ extension AppWindowTests {
         #expect(done.contains("\(crop.side)x\(crop.side)+\(crop.x)+\(crop.y)"), "\(done)")
         try app.waitForTrace("saved ")
         let saved = try #require(app.savedPhotos.first)
-        let photo = try Picture(ppm: XDisplay.shared.outputData("djpeg", ["-ppm", saved.path]))
+        let photo = try Picture(jpeg: saved)
         #expect(photo.width == crop.side && photo.height == crop.side, "\(photo.width)x\(photo.height) saved for \(crop)")
         // The yellow → cyan bar edge is at x = 2 × 1920 / 7 in the frame: in
         // the photo it must sit where the crop puts it.

@@ -17,7 +17,7 @@ extension AppWindowTests {
         try app.press("ctrl+s")
         try app.waitForTrace("saved ")
         let saved = try #require(app.savedPhotos.first, "no photo in Pictures/Camera")
-        let photo = try Picture(ppm: XDisplay.shared.outputData("djpeg", ["-ppm", saved.path]))
+        let photo = try Picture(jpeg: saved)
         let onScreen = photo.resized(width: square.side, height: square.side)
         // The bars are asymmetric, so mirrored and straight differ a lot.
         let mirroredDifference = onScreen.mirrored().meanDifference(to: shown)

@@ -37,7 +37,7 @@ extension AppWindowTests {
         try XDisplay.shared.run("xdotool", ["key", "Return"])
         let saved = try app.waitForTrace("saved \(target.path)")
         #expect(saved.contains(target.path))
-        let photo = try Picture(ppm: XDisplay.shared.outputData("djpeg", ["-ppm", target.path]))
+        let photo = try Picture(jpeg: target)
         #expect(photo.width == 1080 && photo.height == 1080, "\(photo.width)x\(photo.height)")
         let difference = photo.resized(width: review.side, height: review.side).meanDifference(to: photoShown)
         #expect(difference < 8, "the file differs from the photo reviewed by \(difference) per channel")

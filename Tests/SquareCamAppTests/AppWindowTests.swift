@@ -35,7 +35,7 @@ import Testing
         try app.waitForTrace("saved ")
         try app.waitForTrace("→ live", occurrence: 2)
         let saved = try #require(app.savedPhotos.first, "no photo in Pictures/Camera")
-        let photo = try Picture(ppm: XDisplay.shared.outputData("djpeg", ["-ppm", saved.path]))
+        let photo = try Picture(jpeg: saved)
         #expect(photo.width == 1080 && photo.height == 1080, "the 1920x1080 camera's full-resolution square is 1080x1080, not \(photo.width)x\(photo.height)")
         // What review showed is the saved photo, scaled to the screen.
         let reviewDifference = photo.resized(width: review.side, height: review.side).meanDifference(to: reviewShot)
@@ -61,12 +61,7 @@ import Testing
     }
 
     @Test func cropEditorMovedToTheTopLeftCornerSavesThatCorner() throws {
-        let app = try AppSession(["--camera", "test"])
-        try app.waitForTrace("viewfinder showing frames")
-        try app.press("space")
-        try app.waitForTrace("review showing")
-        try app.press("e")
-        try app.waitForTrace("editor showing")
+        let app = try appInTheCropEditor()
         // Zoom in, then push the box past the top-left corner: it stops there.
         try app.press("plus", "plus", "plus", "plus", "plus")
         try app.press(Array(repeating: "shift+Left", count: 12) + Array(repeating: "shift+Up", count: 12))
@@ -76,7 +71,7 @@ import Testing
         #expect(done.contains("+0+0)"), "the crop did not reach the top-left corner: \(done)")
         try app.waitForTrace("saved ")
         let saved = try #require(app.savedPhotos.first)
-        let photo = try Picture(ppm: XDisplay.shared.outputData("djpeg", ["-ppm", saved.path]))
+        let photo = try Picture(jpeg: saved)
         #expect(photo.width == photo.height && photo.width < 1080, "a zoomed square is smaller than 1080: \(photo.width)x\(photo.height)")
         // The test pattern's leftmost bar is light grey; the centre square starts with yellow.
         let corner = photo.pixel(4, 4)

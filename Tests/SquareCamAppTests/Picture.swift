@@ -19,6 +19,11 @@ struct Picture {
         try self.init(ppm: XDisplay.shared.outputData("convert", [file.path, "-alpha", "off", "-depth", "8", "ppm:-"]))
     }
 
+    /// Decodes a JPEG the app saved, with libjpeg's own djpeg.
+    init(jpeg file: URL) throws {
+        try self.init(ppm: XDisplay.shared.outputData("djpeg", ["-ppm", file.path]))
+    }
+
     /// Decodes a binary PPM (P6, maxval 255).
     init(ppm data: Data) throws {
         let bytes = [UInt8](data)

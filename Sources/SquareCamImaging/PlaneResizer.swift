@@ -94,7 +94,6 @@ final class PlaneResizer: @unchecked Sendable {
     /// How many source rows, from the top, make every output row.
     var sourceRowsNeeded: Int { vertical.start[outputRows.upperBound - 1] + vertical.count }
 
-
     /// Takes the next source row (the full plane width) and makes the output rows it completes.
     func push(_ row: UnsafePointer<UInt8>) {
         let index = rowsReceived

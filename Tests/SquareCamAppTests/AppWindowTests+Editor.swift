@@ -30,12 +30,8 @@ extension AppWindowTests {
             #expect(moved == (crop.side, crop.x + dx, crop.y + dy), "\(key): \(crop) → \(moved)")
             crop = moved
         }
-        try app.press("Return")
-        let done = try app.waitForTrace("editDone(crop: ")
+        let (done, photo) = try finishEditing(app)
         #expect(done.contains("\(crop.side)x\(crop.side)+\(crop.x)+\(crop.y)"), "\(done)")
-        try app.waitForTrace("saved ")
-        let saved = try #require(app.savedPhotos.first)
-        let photo = try Picture(jpeg: saved)
         #expect(photo.width == crop.side && photo.height == crop.side, "\(photo.width)x\(photo.height) saved for \(crop)")
         // The yellow → cyan bar edge is at x = 2 × 1920 / 7 in the frame: in
         // the photo it must sit where the crop puts it.
@@ -82,5 +78,13 @@ extension AppWindowTests {
         try app.press("e")
         try app.waitForTrace("editor showing crop 1080x1080+420+0")
         return app
+    }
+
+    /// Return in the editor: its editDone trace line, and the photo it saved.
+    func finishEditing(_ app: AppSession) throws -> (done: String, photo: Picture) {
+        try app.press("Return")
+        let done = try app.waitForTrace("editDone(crop: ")
+        try app.waitForTrace("saved ")
+        return (done, try Picture(jpeg: try #require(app.savedPhotos.first)))
     }
 }

@@ -66,12 +66,8 @@ import Testing
         try app.press("plus", "plus", "plus", "plus", "plus")
         try app.press(Array(repeating: "shift+Left", count: 12) + Array(repeating: "shift+Up", count: 12))
         _ = try app.screenshot(saveAs: "crop-editor")
-        try app.press("Return")
-        let done = try app.waitForTrace("editDone(crop: ")
+        let (done, photo) = try finishEditing(app)
         #expect(done.contains("+0+0)"), "the crop did not reach the top-left corner: \(done)")
-        try app.waitForTrace("saved ")
-        let saved = try #require(app.savedPhotos.first)
-        let photo = try Picture(jpeg: saved)
         #expect(photo.width == photo.height && photo.width < 1080, "a zoomed square is smaller than 1080: \(photo.width)x\(photo.height)")
         // The test pattern's leftmost bar is light grey; the centre square starts with yellow.
         let corner = photo.pixel(4, 4)

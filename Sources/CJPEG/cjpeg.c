@@ -47,6 +47,7 @@ cjpeg_decoder *cjpeg_decoder_create(void) {
 
 void cjpeg_decoder_destroy(cjpeg_decoder *decoder) {
     if (!decoder) return;
+    cjpeg_entropy_share_end(decoder->share);
     if (decoder->created) jpeg_destroy_decompress(&decoder->info);
     free(decoder);
 }
@@ -54,6 +55,8 @@ void cjpeg_decoder_destroy(cjpeg_decoder *decoder) {
 const char *cjpeg_decoder_message(const cjpeg_decoder *decoder) { return decoder->message; }
 
 int cjpeg_decoder_warnings(const cjpeg_decoder *decoder) { return decoder->warnings; }
+
+int cjpeg_decoder_gave_up_sharing(const cjpeg_decoder *decoder) { return decoder->share_gave_up; }
 
 int cjpeg_decoder_read_header(cjpeg_decoder *decoder, const unsigned char *data, size_t size,
                               long max_memory, int max_scans, cjpeg_header *header) {

@@ -41,6 +41,11 @@ public struct CropOptions: Sendable, Hashable {
     /// Resample on a second thread while the first decodes: faster for one
     /// photo on a multi-core machine, pointless when every core already crops a file.
     public var usesSecondThread = false
+    /// With `usesSecondThread`, a baseline JPEG with at least this many bytes
+    /// of coded data has it decoded by two threads at once; below it a second
+    /// thread costs more than it saves. Tests and fuzzing lower it to reach
+    /// that path with small files.
+    public var sharedDecodingMinimumBytes = 512 * 1024
 
     public init(
         mode: Mode = .center, size: Int? = nil, quality: Int = 90, subsampling: JPEGSubsampling? = nil,

@@ -12,7 +12,9 @@ extension JPEGDecoder {
     ///
     /// With `secondThread`, a file with restart markers is decoded in two
     /// strips at once (decodePlanesInStrips); any other is resampled on
-    /// another thread while this one decodes.
+    /// another thread while this one decodes, and a baseline file with at
+    /// least `sharedDecodingMinimumBytes` of coded data (nil: never) has it
+    /// decoded by two threads (cjpeg_decoder_share_entropy).
     ///
     /// libjpeg cannot crop or skip rows in this mode, so whole rows are
     /// decoded from the top to the region's last row: a few more inverse
@@ -20,7 +22,7 @@ extension JPEGDecoder {
     /// where the time goes.
     static func decodePlanes(
         _ bytes: [UInt8], region: PixelRect, scaleEighths: Int, planeSizes: [PixelSize], maxPixels: Int,
-        secondThread: Bool = false
+        secondThread: Bool = false, sharedDecodingMinimumBytes: Int? = nil
     ) throws(ImagingError) -> [Frame]? {
         // With restart markers, two decoders can share the file instead.
         if secondThread, let tail = JPEGRestartTail(bytes),
@@ -28,7 +30,8 @@ extension JPEGDecoder {
                                                  planeSizes: planeSizes, maxPixels: maxPixels) {
             return frames
         }
-        return try withDecoder(bytes, maxPixels: maxPixels) { (decoder, header) throws(ImagingError) -> [Frame]? in
+        var gaveUpSharing = false
+        let frames = try withDecoder(bytes, maxPixels: maxPixels) { (decoder, header) throws(ImagingError) -> [Frame]? in
             guard PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height).contains(region),
                   !region.isEmpty else {
                 throw .invalidRequest(detail: "the region \(region) is not inside the \(header.size) image")
@@ -41,18 +44,32 @@ extension JPEGDecoder {
             }
             let count = Int(layout.count)
             guard planeSizes.count == count || (planeSizes.count == 1 && count == 3) else { return nil }
-            return try resample(decoder, layout: layout, region: region, scaleEighths: scaleEighths,
-                                planeSizes: planeSizes, secondThread: secondThread)
+            let frames = try resample(decoder, layout: layout, region: region, scaleEighths: scaleEighths,
+                                      planeSizes: planeSizes, secondThread: secondThread,
+                                      sharedDecodingMinimumBytes: sharedDecodingMinimumBytes)
+            gaveUpSharing = frames == nil
+            return frames
         }
+        // The shared entropy decoding leaves unusual data to libjpeg alone.
+        guard gaveUpSharing else { return frames }
+        return try decodePlanes(bytes, region: region, scaleEighths: scaleEighths, planeSizes: planeSizes,
+                                maxPixels: maxPixels, secondThread: true, sharedDecodingMinimumBytes: nil)
     }
 
+    /// The most memory the helper thread of a shared entropy decoding may
+    /// fill with coefficients: about three times the coded data it covers,
+    /// so enough for half of a 40 MB file.
+    static let sharedDecodingRecordBytes = 64 << 20
+
+    /// The planes resampled; nil when the shared entropy decoding gave up.
     private static func resample(
         _ decoder: OpaquePointer, layout: cjpeg_planes, region: PixelRect, scaleEighths: Int, planeSizes: [PixelSize],
-        secondThread: Bool
-    ) throws(ImagingError) -> [Frame] {
-        let planes = (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }
-        let resizers = makePlans(planes: planes, region: region, scaleEighths: scaleEighths, planeSizes: planeSizes)
-            .map { PlaneResizer(plan: $0) }
+        secondThread: Bool, sharedDecodingMinimumBytes: Int?
+    ) throws(ImagingError) -> [Frame]? {
+        let plans = makePlans(planes: (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }, region: region,
+                              scaleEighths: scaleEighths, planeSizes: planeSizes)
+        let planes = try decodeOnlyNeededColumns(decoder, layout: layout, plans: plans)
+        let resizers = plans.map { PlaneResizer(plan: $0) }
         guard secondThread else {
             try pushRows(decoder, planes: planes, into: resizers)
             return resizers.map { $0.result() }
@@ -65,6 +82,9 @@ extension JPEGDecoder {
         // to the other thread on its own cost more in wake-ups than it saved.
         let batch = max(1, 64 / planes[0].rowsPerRead)
         let slots = PlaneSlots(planes, count: 3, readsPerSlot: batch)
+        let shared = sharedDecodingMinimumBytes.map {
+            cjpeg_decoder_share_entropy(decoder, $0, sharedDecodingRecordBytes) == 1
+        } ?? false
         let readBatch = { (item: Int, slot: Int) throws(ImagingError) in
             var strides = planes.map(\.paddedWidth) + Array(repeating: 0, count: 3 - planes.count)
             for read in 0..<min(batch, reads - item * batch) {
@@ -80,13 +100,36 @@ extension JPEGDecoder {
                 let firstRow = item * batch * plane.rowsPerRead
                 let rows = min(batch * plane.rowsPerRead, plane.size.height - firstRow)
                 for row in 0..<max(0, rows) {
-                    resizer.push(slots.buffers[slot][index] + row * plane.paddedWidth)
+                    resizer.push(slots.buffers[slot][index] + row * plane.paddedWidth, firstColumn: plane.firstStoredColumn)
                 }
             }
         }
-        try TwoThreadPipeline.run(count: (reads + batch - 1) / batch, slotCount: slots.buffers.count,
-                                  produce: readBatch, consume: feed)
+        do throws(ImagingError) {
+            try TwoThreadPipeline.run(count: (reads + batch - 1) / batch, slotCount: slots.buffers.count,
+                                      produce: readBatch, consume: feed)
+        } catch {
+            if shared && cjpeg_decoder_gave_up_sharing(decoder) != 0 { return nil }
+            throw error
+        }
         return resizers.map { $0.result() }
+    }
+
+    /// Has libjpeg turn only the iMCU columns `plans` read into samples (a
+    /// centre square of a 4:3 photo leaves a quarter of the inverse DCTs
+    /// out); returns the planes, their rows now starting at those columns.
+    static func decodeOnlyNeededColumns(
+        _ decoder: OpaquePointer, layout: cjpeg_planes, plans: [PlaneResizer.Plan]
+    ) throws(ImagingError) -> [PlaneLayout] {
+        var planes = (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }
+        let first = plans.indices.map { plans[$0].firstColumn / planes[$0].samplesPerIMCUAcross }.min() ?? 0
+        let last = plans.indices.map {
+            (plans[$0].firstColumn + plans[$0].columnCount - 1) / planes[$0].samplesPerIMCUAcross
+        }.max() ?? 0
+        guard cjpeg_decoder_limit_columns(decoder, UInt32(first), UInt32(last)) == 0 else {
+            throw .corrupt(detail: message(decoder))
+        }
+        for index in planes.indices { planes[index].firstStoredColumn = first * planes[index].samplesPerIMCUAcross }
+        return planes
     }
 
     /// Decodes iMCU rows and pushes them into `resizers` until every one is complete.
@@ -103,7 +146,7 @@ extension JPEGDecoder {
             for (index, resizer) in resizers.enumerated() {
                 let plane = planes[index]
                 for row in 0..<plane.rowsPerRead where rowsSeen[index] < plane.size.height {
-                    resizer.push(buffers[index] + row * plane.paddedWidth)
+                    resizer.push(buffers[index] + row * plane.paddedWidth, firstColumn: plane.firstStoredColumn)
                     rowsSeen[index] += 1
                 }
             }
@@ -161,6 +204,10 @@ struct PlaneLayout: Sendable {
     /// Samples per image pixel at the decode scale's full size (1 for luma, 0.5 for 4:2:0 chroma).
     var samplesPerPixelX: Double
     var samplesPerPixelY: Double
+    /// Samples across one iMCU at the decode scale.
+    var samplesPerIMCUAcross: Int
+    /// The plane column that starts each decoded row (cjpeg_decoder_limit_columns).
+    var firstStoredColumn = 0
 
     init(_ layout: cjpeg_planes, _ index: Int) {
         func element(_ tuple: (UInt32, UInt32, UInt32)) -> Int { Int([tuple.0, tuple.1, tuple.2][index]) }
@@ -169,5 +216,6 @@ struct PlaneLayout: Sendable {
         rowsPerRead = element(layout.rows_per_read)
         samplesPerPixelX = Double(element(layout.sample_ratio_x)) / Double(layout.image_ratio_x)
         samplesPerPixelY = Double(element(layout.sample_ratio_y)) / Double(layout.image_ratio_y)
+        samplesPerIMCUAcross = element(layout.sample_ratio_x)
     }
 }

@@ -19,8 +19,9 @@ extension JPEGDecoder {
             var layout = cjpeg_planes()
             guard cjpeg_decoder_start_planes(decoder, Int32(scaleEighths), &layout) == 0,
                   Int(layout.count) == planeSizes.count || planeSizes.count == 1 else { return nil }
-            let planes = (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }
-            let plans = makePlans(planes: planes, region: region, scaleEighths: scaleEighths, planeSizes: planeSizes)
+            let plans = makePlans(planes: (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }, region: region,
+                                  scaleEighths: scaleEighths, planeSizes: planeSizes)
+            let planes = try decodeOnlyNeededColumns(decoder, layout: layout, plans: plans)
             guard let split = split(tail: tail, planes: planes, plans: plans) else { return nil }
             let upper = plans.indices.map { PlaneResizer(plan: plans[$0], rows: split.upperRows[$0]) }
             let lower = plans.indices.map {
@@ -33,7 +34,7 @@ extension JPEGDecoder {
                     guard let lowerFile = tail.tail(fromMCURow: split.mcuRow) else {
                         throw .corrupt(detail: "the restart markers are not where the header says")
                     }
-                    try decodeStrip(lowerFile, scaleEighths: scaleEighths, into: lower, maxPixels: maxPixels)
+                    try decodeStrip(lowerFile, scaleEighths: scaleEighths, plans: plans, into: lower, maxPixels: maxPixels)
                 } catch {
                     lowerFailure.withLock { $0 = error }
                 }
@@ -68,14 +69,14 @@ extension JPEGDecoder {
 
     /// Decodes `file` (a JPEGRestartTail) and pushes its rows into `resizers`.
     private static func decodeStrip(
-        _ file: [UInt8], scaleEighths: Int, into resizers: [PlaneResizer], maxPixels: Int
+        _ file: [UInt8], scaleEighths: Int, plans: [PlaneResizer.Plan], into resizers: [PlaneResizer], maxPixels: Int
     ) throws(ImagingError) {
         try withDecoder(file, maxPixels: maxPixels) { (decoder, _) throws(ImagingError) in
             var layout = cjpeg_planes()
             guard cjpeg_decoder_start_planes(decoder, Int32(scaleEighths), &layout) == 0 else {
                 throw .corrupt(detail: message(decoder))
             }
-            try pushRows(decoder, planes: (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }, into: resizers)
+            try pushRows(decoder, planes: try decodeOnlyNeededColumns(decoder, layout: layout, plans: plans), into: resizers)
         }
     }
 }

@@ -94,12 +94,16 @@ final class PlaneResizer: @unchecked Sendable {
     /// How many source rows, from the top, make every output row.
     var sourceRowsNeeded: Int { vertical.start[outputRows.upperBound - 1] + vertical.count }
 
-    /// Takes the next source row (the full plane width) and makes the output rows it completes.
-    func push(_ row: UnsafePointer<UInt8>) {
+    /// Takes the next source row, whose first sample is plane column
+    /// `firstColumn` and which reaches at least to the last column the
+    /// plan reads, and makes the output rows it completes.
+    func push(_ row: UnsafePointer<UInt8>, firstColumn: Int = 0) {
         let index = rowsReceived
         rowsReceived += 1
         guard !isComplete, index >= vertical.start[nextOutputRow] else { return }
-        (ring + (index % vertical.count) * columnCount).update(from: row + plan.firstColumn, count: columnCount)
+        precondition(firstColumn <= plan.firstColumn, "the row starts right of the columns the plan reads")
+        (ring + (index % vertical.count) * columnCount).update(from: row + (plan.firstColumn - firstColumn),
+                                                               count: columnCount)
         while !isComplete, vertical.start[nextOutputRow] + vertical.count <= rowsReceived {
             makeOutputRow(nextOutputRow)
             nextOutputRow += 1

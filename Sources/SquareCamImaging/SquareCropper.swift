@@ -84,7 +84,7 @@ public enum SquareCropper {
            let sizes = storedPlaneSizes(side: side, subsampling: subsampling, orientation: orientation, inputIsGray: header.subsampling == .gray),
            let planes = try JPEGDecoder.decodePlanes(
                bytes, region: stored, scaleEighths: scale, planeSizes: sizes, maxPixels: options.maxPixels,
-               secondThread: options.usesSecondThread) {
+               secondThread: options.usesSecondThread, sharedDecodingMinimumBytes: options.sharedDecodingMinimumBytes) {
             let jpeg = try JPEGEncoder.encode(
                 planes: planes.map { $0.applying(orientation) }, subsampling: subsampling, quality: options.quality,
                 exif: try outputEXIF(exif, size: PixelSize(width: side, height: side), options: options), iccProfile: icc)

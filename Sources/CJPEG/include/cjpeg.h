@@ -102,6 +102,30 @@ int cjpeg_decoder_start_planes(cjpeg_decoder *decoder, int scale_num, cjpeg_plan
 /// Returns 0, or -1 with the message set (also when there are no rows left).
 int cjpeg_decoder_read_planes(cjpeg_decoder *decoder, unsigned char *const out[3], const size_t stride[3]);
 
+/// After cjpeg_decoder_start_planes, before the first read: turn only the
+/// iMCU columns [first_imcu, last_imcu] into samples. Rows then start at
+/// the first of them: plane c's column first_imcu * sample_ratio_x[c] is
+/// the first byte of each row. Returns 0, or -1 with the message set.
+int cjpeg_decoder_limit_columns(cjpeg_decoder *decoder, unsigned first_imcu, unsigned last_imcu);
+
+/// After cjpeg_decoder_start_planes (and cjpeg_decoder_limit_columns),
+/// before the first read: decodes the entropy-coded data on two threads, a
+/// helper thread taking its second half (see cjpeg_entropy_share.c). The
+/// samples are exactly those of a plain decode. The helper's output is kept
+/// in at most `record_capacity` bytes (a bound on the memory it takes; this
+/// thread decodes whatever does not fit). Returns 1 when the helper runs; 0
+/// when the file does not suit (not a single baseline Huffman scan without
+/// restart markers, or less than `min_data_bytes` of coded data).
+int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, size_t record_capacity);
+
+/// How many MCUs the shared entropy decoding took from the helper's output so far.
+unsigned long cjpeg_decoder_shared_mcus(const cjpeg_decoder *decoder);
+
+/// Whether a read failed because the shared entropy decoding met data it
+/// leaves to libjpeg (a code no table has, data cut short): decode the file
+/// again without sharing, and libjpeg will say what it makes of it.
+int cjpeg_decoder_gave_up_sharing(const cjpeg_decoder *decoder);
+
 /// Lossless crop and turn in the DCT domain, as jpegtran does, for a decoder
 /// whose header is read: the image is turned by `transform` (TurboJPEG's
 /// TJXOP numbering), the partial iMCUs a flip would move to the top or left

@@ -19,6 +19,28 @@ public func fuzzCrop(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var threaded = options
     // The top bit: decode and resample on two threads, as a single-file crop does.
     threaded.usesSecondThread = selector & 0x80 != 0
-    _ = try? SquareCropper.crop(bytes, options: threaded)
+    // Small files too have their coded data decoded by two threads then.
+    threaded.sharedDecodingMinimumBytes = 0
+    let result = outcome(bytes, threaded)
+    if threaded.usesSecondThread {
+        // Differential: the shared entropy decoding must give exactly what libjpeg alone gives.
+        var alone = threaded
+        alone.sharedDecodingMinimumBytes = .max
+        let expected = outcome(bytes, alone)
+        precondition(result == expected, "two-thread entropy decoding differs from libjpeg: \(result) vs \(expected)")
+    }
     return 0
+}
+
+/// The cropped file, or the error's text.
+private func outcome(_ bytes: [UInt8], _ options: CropOptions) -> Result<[UInt8], CropFailure> {
+    do {
+        return .success(try SquareCropper.crop(bytes, options: options).bytes)
+    } catch {
+        return .failure(CropFailure(text: "\(error)"))
+    }
+}
+
+private struct CropFailure: Error, Equatable {
+    let text: String
 }

@@ -1,0 +1,330 @@
+// One file's entropy-coded data decoded by two threads.
+//
+// Huffman decoding is the slowest part of decoding a large JPEG at a
+// reduced scale, and it is serial: where a code starts is known only once
+// the code before it is decoded. Without restart markers there is no other
+// place to start. But Huffman codes resynchronise: a decoder started at an
+// arbitrary bit of the data decodes garbage for a while, then falls into
+// step with the real code boundaries, usually within an MCU or two.
+//
+// So a helper thread starts in the middle of the data, as if an MCU began
+// there, and decodes the second half into compact records, noting at each
+// of its first MCUs where it was and its DC predictors. This thread decodes
+// the first half itself (cjpeg_huffman.c, inside libjpeg's own decoding
+// loop: libjpeg's entropy decoder is replaced, its inverse DCT is kept).
+// Once past the helper's start, it looks at each MCU boundary for one the
+// helper also stood on: from there on both decode the same codes, so the
+// helper's records are right, except that its DC values are off by the
+// difference between the two threads' predictors there, which is added back.
+//
+// Anything unusual (a code no table has, data cut short, no common boundary)
+// makes the decode give up, and the caller decodes the file with libjpeg
+// alone: this path gives exactly libjpeg's coefficients or none.
+#include "cjpeg_private.h"
+#include "cjpeg_huffman.h"
+#include <jpegint.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+/// The helper notes its state at this many MCU boundaries from its start;
+/// this thread must find a common one among them.
+#define SYNC_POINTS 4096
+/// The helper makes its progress visible every this many MCUs.
+#define PUBLISH_EVERY 16
+
+/// Where the helper stood at the start of one of its MCUs.
+typedef struct {
+    uint64_t position;
+    size_t offset;
+    int32_t predictors[MAX_COMPS_IN_SCAN];
+} sync_point;
+
+struct cjpeg_entropy_share {
+    // Set up before the helper starts, then read-only.
+    cjpeg_huffman_table dc[NUM_HUFF_TBLS];
+    cjpeg_huffman_table ac[NUM_HUFF_TBLS];
+    cjpeg_mcu_layout layout;
+    int components;
+    const uint8_t *data_end;
+    const uint8_t *helper_start;
+    uint32_t total_mcus;
+    uint32_t mcus_per_row;
+
+    // The helper's output: per MCU a status byte and cjpeg_decode_mcu_record's record.
+    uint8_t *records;
+    /// Bytes reserved for them; when they are full the helper stops and this thread decodes the rest itself.
+    size_t record_capacity;
+    sync_point points[SYNC_POINTS];
+    _Atomic uint32_t records_done;
+    _Atomic int helper_stopped;
+    _Atomic int cancel;
+    _Atomic int waiting;
+    pthread_mutex_t lock;
+    pthread_cond_t progress;
+    pthread_t thread;
+    /// When the helper stopped for want of room: its state after its last record.
+    int helper_full;
+    cjpeg_bit_reader helper_reader;
+    int32_t helper_predictors[MAX_COMPS_IN_SCAN];
+
+    // This thread's side.
+    cjpeg_bit_reader reader;
+    int32_t predictors[MAX_COMPS_IN_SCAN];
+    uint32_t next_mcu;
+    /// The MCU columns libjpeg turns into pixels; the others are decoded and dropped.
+    uint32_t first_column, last_column;
+    int have_helper_start;
+    uint64_t helper_start_position;
+    uint32_t next_point;
+    int sync_abandoned;
+    int copying;
+    /// MCUs taken from the helper's records so far.
+    unsigned long copied_mcus;
+    uint32_t helper_mcu;
+    size_t helper_offset;
+    int32_t dc_offset[MAX_COMPS_IN_SCAN];
+};
+
+/// Makes the first `records` records (and the helper's stop, when `stopped`) visible to this thread.
+static void publish(cjpeg_entropy_share *share, uint32_t records, int stopped) {
+    atomic_store(&share->records_done, records);
+    if (stopped) atomic_store(&share->helper_stopped, 1);
+    if (atomic_load(&share->waiting)) {
+        pthread_mutex_lock(&share->lock);
+        pthread_cond_broadcast(&share->progress);
+        pthread_mutex_unlock(&share->lock);
+    }
+}
+
+static void *run_helper(void *argument) {
+    cjpeg_entropy_share *share = argument;
+    cjpeg_bit_reader reader;
+    cjpeg_bit_reader_init(&reader, share->helper_start, share->data_end);
+    int32_t predictors[MAX_COMPS_IN_SCAN] = {0};
+    size_t offset = 0, longest = 1 + cjpeg_mcu_record_limit(&share->layout);
+    uint32_t mcu = 0;
+    while (mcu < share->total_mcus && !atomic_load_explicit(&share->cancel, memory_order_relaxed)) {
+        if (offset + longest > share->record_capacity) {
+            share->helper_full = 1;
+            share->helper_reader = reader;
+            memcpy(share->helper_predictors, predictors, sizeof predictors);
+            break;
+        }
+        if (mcu < SYNC_POINTS) {
+            sync_point *point = &share->points[mcu];
+            point->position = cjpeg_bit_reader_position(&reader);
+            point->offset = offset;
+            memcpy(point->predictors, predictors, sizeof predictors);
+        }
+        int status;
+        size_t length = cjpeg_decode_mcu_record(&reader, &share->layout, predictors, share->records + offset + 1, &status);
+        share->records[offset] = (uint8_t)status;
+        offset += 1 + length;
+        mcu++;
+        if (cjpeg_bit_reader_overran(&reader)) break;  // past the end: later MCUs would be made up
+        if (mcu % PUBLISH_EVERY == 0) publish(share, mcu, 0);
+    }
+    publish(share, mcu, 1);
+    return NULL;
+}
+
+/// Waits until the helper has finished `needed` records or stopped; returns how many it has.
+static uint32_t wait_for_records(cjpeg_entropy_share *share, uint32_t needed) {
+    uint32_t done = atomic_load(&share->records_done);
+    if (done >= needed) return done;
+    // The helper publishes its last count before it says it stopped.
+    if (atomic_load(&share->helper_stopped)) return atomic_load(&share->records_done);
+    pthread_mutex_lock(&share->lock);
+    atomic_store(&share->waiting, 1);
+    while ((done = atomic_load(&share->records_done)) < needed && !atomic_load(&share->helper_stopped))
+        pthread_cond_wait(&share->progress, &share->lock);
+    atomic_store(&share->waiting, 0);
+    pthread_mutex_unlock(&share->lock);
+    return atomic_load(&share->records_done);
+}
+
+/// Ends the decode: the caller is to decode the file with libjpeg alone.
+static void give_up(j_decompress_ptr info, const char *why) {
+    cjpeg_decoder *decoder = (cjpeg_decoder *)info->client_data;
+    decoder->share_gave_up = 1;
+    snprintf(decoder->message, sizeof decoder->message, "the two-thread entropy decoding gave up: %s", why);
+    longjmp(decoder->jump, 1);
+}
+
+static void abandon_sync(cjpeg_entropy_share *share) {
+    share->sync_abandoned = 1;
+    atomic_store(&share->cancel, 1);
+}
+
+/// At an MCU boundary past the helper's start: whether the helper stood here
+/// too, and if so, switch to its records.
+static void look_for_common_boundary(cjpeg_entropy_share *share) {
+    cjpeg_bit_reader *reader = &share->reader;
+    if (reader->stopped) {
+        abandon_sync(share);  // at the data's end the byte count no longer maps to positions
+        return;
+    }
+    if (!share->have_helper_start) {
+        if (reader->next < share->helper_start) return;
+        // Bytes loaded so far, less those at or after the helper's start: the data before it.
+        share->helper_start_position = (reader->loaded - cjpeg_data_bytes(share->helper_start, reader->next)) * 8;
+        share->have_helper_start = 1;
+    }
+    uint64_t position = cjpeg_bit_reader_position(reader);
+    if (position < share->helper_start_position) return;
+    uint64_t relative = position - share->helper_start_position;
+    for (;;) {
+        uint32_t known = wait_for_records(share, share->next_point + 1);
+        if (known > SYNC_POINTS) known = SYNC_POINTS;
+        while (share->next_point < known && share->points[share->next_point].position < relative) share->next_point++;
+        if (share->next_point < known) {
+            const sync_point *point = &share->points[share->next_point];
+            if (point->position != relative) return;  // the helper jumped over this boundary
+            share->copying = 1;
+            share->helper_mcu = share->next_point;
+            share->helper_offset = point->offset;
+            for (int c = 0; c < share->components; c++)
+                share->dc_offset[c] = (int32_t)((uint32_t)share->predictors[c] - (uint32_t)point->predictors[c]);
+            return;
+        }
+        if (known == SYNC_POINTS || atomic_load(&share->helper_stopped)) {
+            abandon_sync(share);
+            return;
+        }
+    }
+}
+
+/// Copies the helper's next record into `blocks`; when the helper stopped
+/// for want of room, takes over its reader instead (copying ends).
+static void copy_helper_record(j_decompress_ptr info, cjpeg_entropy_share *share, JBLOCKROW *blocks) {
+    if (wait_for_records(share, share->helper_mcu + 1) <= share->helper_mcu) {
+        if (!share->helper_full) give_up(info, "the data ends early");
+        share->reader = share->helper_reader;
+        for (int c = 0; c < share->components; c++)
+            share->predictors[c] = (int32_t)((uint32_t)share->helper_predictors[c] + (uint32_t)share->dc_offset[c]);
+        share->copying = 0;
+        return;
+    }
+    const uint8_t *record = share->records + share->helper_offset;
+    if (record[0] != CJPEG_MCU_OK) give_up(info, "corrupt data");
+    share->helper_offset += 1 + cjpeg_expand_mcu_record(record + 1, &share->layout, share->dc_offset, blocks);
+    share->helper_mcu++;
+    share->copied_mcus++;
+}
+
+/// libjpeg's decode_mcu, replaced.
+static boolean decode_shared_mcu(j_decompress_ptr info, JBLOCKROW *blocks) {
+    cjpeg_entropy_share *share = ((cjpeg_decoder *)info->client_data)->share;
+    uint32_t column = share->next_mcu % share->mcus_per_row;
+    JBLOCKROW *target = column >= share->first_column && column <= share->last_column ? blocks : NULL;
+    if (!share->copying && !share->sync_abandoned) look_for_common_boundary(share);
+    if (share->copying) copy_helper_record(info, share, target);
+    if (!share->copying &&
+        cjpeg_decode_mcu_blocks(&share->reader, &share->layout, share->predictors, target) != CJPEG_MCU_OK)
+        give_up(info, "corrupt data");
+    share->next_mcu++;
+    return TRUE;
+}
+
+/// Whether this file's data is one baseline Huffman scan this decoder can share.
+static int suits_sharing(const struct jpeg_decompress_struct *info) {
+    return !info->progressive_mode && !info->arith_code && !info->inputctl->has_multiple_scans
+        && info->restart_interval == 0 && info->data_precision == 8
+        && info->comps_in_scan == info->num_components && info->blocks_in_MCU <= D_MAX_BLOCKS_IN_MCU
+        && info->Ss == 0 && info->Se == DCTSIZE2 - 1 && info->Ah == 0 && info->Al == 0
+        && info->output_scanline == 0;
+}
+
+/// Tables and MCU layout; -1 when a table is missing or invalid.
+static int prepare_tables(const struct jpeg_decompress_struct *info, cjpeg_entropy_share *share) {
+    share->layout.blocks = info->blocks_in_MCU;
+    share->components = info->comps_in_scan;
+    for (int b = 0; b < info->blocks_in_MCU; b++) {
+        int c = info->MCU_membership[b];
+        const jpeg_component_info *component = info->cur_comp_info[c];
+        int dc = component->dc_tbl_no, ac = component->ac_tbl_no;
+        if (dc < 0 || dc >= NUM_HUFF_TBLS || ac < 0 || ac >= NUM_HUFF_TBLS
+            || !info->dc_huff_tbl_ptrs[dc] || !info->ac_huff_tbl_ptrs[ac]
+            || cjpeg_huffman_build(info->dc_huff_tbl_ptrs[dc], 0, &share->dc[dc]) != 0
+            || cjpeg_huffman_build(info->ac_huff_tbl_ptrs[ac], 1, &share->ac[ac]) != 0)
+            return -1;
+        share->layout.dc[b] = &share->dc[dc];
+        share->layout.ac[b] = &share->ac[ac];
+        share->layout.component[b] = c;
+    }
+    return 0;
+}
+
+int cjpeg_decoder_limit_columns(cjpeg_decoder *decoder, unsigned first_imcu, unsigned last_imcu) {
+    struct jpeg_decompress_struct *info = &decoder->info;
+    if (!decoder->created || !info->master || info->output_scanline != 0) {
+        snprintf(decoder->message, sizeof decoder->message, "limit the columns after starting, before reading");
+        return -1;
+    }
+    unsigned last = info->MCUs_per_row - 1;
+    if (first_imcu > last_imcu || first_imcu > last) {
+        snprintf(decoder->message, sizeof decoder->message, "the columns are outside the image");
+        return -1;
+    }
+    info->master->first_iMCU_col = first_imcu;
+    info->master->last_iMCU_col = last_imcu < last ? last_imcu : last;
+    return 0;
+}
+
+int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, size_t record_capacity) {
+    struct jpeg_decompress_struct *info = &decoder->info;
+    if (!decoder->created || decoder->share || !info->master || !info->entropy || !suits_sharing(info)
+        || info->src->bytes_in_buffer < min_data_bytes || record_capacity == 0)
+        return 0;
+    cjpeg_entropy_share *share = calloc(1, sizeof *share);
+    if (!share) return 0;
+    if (prepare_tables(info, share) != 0) {
+        free(share);
+        return 0;
+    }
+    // Reserved, not committed: only the pages the helper writes count.
+    share->record_capacity = record_capacity;
+    share->records = mmap(NULL, record_capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (share->records == MAP_FAILED) {
+        free(share);
+        return 0;
+    }
+    const uint8_t *data = info->src->next_input_byte;
+    share->data_end = data + info->src->bytes_in_buffer;
+    // The helper starts half-way, never on the byte after an 0xFF (a stuffed zero).
+    const uint8_t *start = data + info->src->bytes_in_buffer * 9 / 20;
+    while (start < share->data_end && start[-1] == 0xFF) start++;
+    share->helper_start = start;
+    share->total_mcus = info->MCUs_per_row * info->MCU_rows_in_scan;
+    share->mcus_per_row = info->MCUs_per_row;
+    share->first_column = info->master->first_iMCU_col;
+    share->last_column = info->master->last_iMCU_col;
+    cjpeg_bit_reader_init(&share->reader, data, share->data_end);
+    pthread_mutex_init(&share->lock, NULL);
+    pthread_cond_init(&share->progress, NULL);
+    if (pthread_create(&share->thread, NULL, run_helper, share) != 0) {
+        munmap(share->records, share->record_capacity);
+        free(share);
+        return 0;
+    }
+    decoder->share = share;
+    info->entropy->decode_mcu = decode_shared_mcu;
+    return 1;
+}
+
+void cjpeg_entropy_share_end(cjpeg_entropy_share *share) {
+    if (!share) return;
+    atomic_store(&share->cancel, 1);
+    pthread_join(share->thread, NULL);
+    pthread_mutex_destroy(&share->lock);
+    pthread_cond_destroy(&share->progress);
+    munmap(share->records, share->record_capacity);
+    free(share);
+}
+
+unsigned long cjpeg_decoder_shared_mcus(const cjpeg_decoder *decoder) {
+    return decoder->share ? decoder->share->copied_mcus : 0;
+}

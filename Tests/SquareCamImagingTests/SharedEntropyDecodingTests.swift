@@ -1,0 +1,174 @@
+import CJPEG
+import SquareCamCore
+import Testing
+@testable import SquareCamImaging
+
+/// One file's entropy-coded data decoded by two threads (cjpeg_entropy_share.c):
+/// exactly libjpeg's samples, or a clean hand-back to libjpeg.
+@Suite struct SharedEntropyDecodingTests {
+    /// A gradient under deterministic noise, encoded without restart markers:
+    /// lots of coded data, as a detailed photo has.
+    static func busyJPEG(width: Int = 1200, height: Int = 900, subsampling: JPEGSubsampling = .yuv420) throws -> [UInt8] {
+        var frame = TestImages.gradient(width: width, height: height)
+        var plane = frame.planes[0]
+        var seed: UInt32 = 12345
+        for index in plane.bytes.indices {
+            seed = seed &* 1_103_515_245 &+ 12345
+            plane.bytes[index] = UInt8(clamping: Int(plane.bytes[index]) + Int(seed >> 26) - 32)
+        }
+        frame.planes[0] = plane
+        if subsampling == .gray {
+            frame = Frame(size: frame.size, layout: .gray, planes: [Frame.Plane(
+                bytes: (0..<width * height).map { plane.bytes[($0 / width) * plane.stride + ($0 % width) * 3] },
+                stride: width)])
+        }
+        return try JPEGEncoder.encode(frame, quality: 95, subsampling: subsampling)
+    }
+
+    /// What decodeRows saw.
+    struct Decoded {
+        var rows: [UInt8] = []
+        var sharedMCUs = 0
+        var gaveUp = false
+        var failed = false
+    }
+
+    /// Every row of every plane at `eighths`/8 from a raw libjpeg decoder,
+    /// its entropy decoding shared when `sharing` (minimum bytes, record capacity) is given.
+    static func decodeRows(_ bytes: [UInt8], eighths: Int32 = 8, sharing: (minimum: Int, capacity: Int)? = nil) -> Decoded {
+        bytes.withUnsafeBufferPointer { buffer in
+            var result = Decoded()
+            guard let decoder = cjpeg_decoder_create() else { return Decoded(failed: true) }
+            defer { cjpeg_decoder_destroy(decoder) }
+            var header = cjpeg_header()
+            var layout = cjpeg_planes()
+            guard cjpeg_decoder_read_header(decoder, buffer.baseAddress, buffer.count, 0, 1000, &header) == 0,
+                  cjpeg_decoder_start_planes(decoder, eighths, &layout) == 0 else { return Decoded(failed: true) }
+            if let sharing { _ = cjpeg_decoder_share_entropy(decoder, sharing.minimum, sharing.capacity) }
+            let planes = (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }
+            let buffers = planes.map { plane in
+                let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: plane.paddedWidth * plane.rowsPerRead)
+                buffer.initialize(repeating: 0, count: plane.paddedWidth * plane.rowsPerRead)
+                return buffer
+            }
+            defer { buffers.forEach { $0.deallocate() } }
+            var targets: [UnsafeMutablePointer<UInt8>?] = buffers + Array(repeating: nil, count: 3 - planes.count)
+            var strides = planes.map(\.paddedWidth) + Array(repeating: 0, count: 3 - planes.count)
+            let reads = (planes[0].size.height + planes[0].rowsPerRead - 1) / planes[0].rowsPerRead
+            for read in 0..<reads {
+                guard cjpeg_decoder_read_planes(decoder, &targets, &strides) == 0 else {
+                    result.failed = true
+                    break
+                }
+                for (index, plane) in planes.enumerated() {
+                    for row in 0..<plane.rowsPerRead where read * plane.rowsPerRead + row < plane.size.height {
+                        result.rows += UnsafeBufferPointer(start: buffers[index] + row * plane.paddedWidth, count: plane.size.width)
+                    }
+                }
+            }
+            result.sharedMCUs = Int(cjpeg_decoder_shared_mcus(decoder))
+            result.gaveUp = cjpeg_decoder_gave_up_sharing(decoder) != 0
+            return result
+        }
+    }
+
+    /// Where two sample arrays first differ (their common length when one is shorter), nil when equal.
+    static func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> Int? {
+        if a == b { return nil }
+        return zip(a, b).firstIndex { $0 != $1 } ?? min(a.count, b.count)
+    }
+
+    /// MCUs in a width × height image with this subsampling.
+    static func mcuCount(width: Int, height: Int, subsampling: JPEGSubsampling) -> Int {
+        let (across, down) = switch subsampling {
+        case .yuv420: (16, 16)
+        case .yuv422: (16, 8)
+        case .yuv444, .gray: (8, 8)
+        }
+        return ((width + across - 1) / across) * ((height + down - 1) / down)
+    }
+
+    @Test(arguments: [JPEGSubsampling.yuv444, .yuv422, .yuv420, .gray])
+    func twoThreadsGiveExactlyLibjpegsSamples(subsampling: JPEGSubsampling) throws {
+        let jpeg = try Self.busyJPEG(subsampling: subsampling)
+        let total = Self.mcuCount(width: 1200, height: 900, subsampling: subsampling)
+        for eighths: Int32 in [8, 4] {
+            let plain = Self.decodeRows(jpeg, eighths: eighths)
+            let shared = Self.decodeRows(jpeg, eighths: eighths, sharing: (0, 64 << 20))
+            #expect(!plain.failed && !shared.failed && !shared.gaveUp)
+            #expect(Self.firstDifference(shared.rows, plain.rows) == nil, "\(subsampling) at \(eighths)/8")
+            // The helper starts a little before half-way and takes all the rest.
+            #expect(shared.sharedMCUs > total / 3 && shared.sharedMCUs < total, "\(shared.sharedMCUs) of \(total)")
+        }
+    }
+
+    @Test func aHelperOutOfRoomHandsItsPlaceOver() throws {
+        let jpeg = try Self.busyJPEG()
+        let total = Self.mcuCount(width: 1200, height: 900, subsampling: .yuv420)
+        let plain = Self.decodeRows(jpeg)
+        let shared = Self.decodeRows(jpeg, sharing: (0, 20_000))
+        #expect(!shared.failed && !shared.gaveUp)
+        #expect(Self.firstDifference(shared.rows, plain.rows) == nil)
+        #expect(shared.sharedMCUs > 0 && shared.sharedMCUs < total / 10, "\(shared.sharedMCUs) of \(total)")
+    }
+
+    @Test func smallFilesAreNotShared() throws {
+        let jpeg = try Self.busyJPEG()
+        let shared = Self.decodeRows(jpeg, sharing: (jpeg.count + 1, 64 << 20))
+        #expect(!shared.failed && shared.sharedMCUs == 0)
+        let progressive = try #require(Self.progressive(jpeg))
+        #expect(Self.decodeRows(progressive, sharing: (0, 64 << 20)).sharedMCUs == 0)
+    }
+
+    /// `jpeg` made progressive by TurboJPEG's lossless transform.
+    static func progressive(_ jpeg: [UInt8]) -> [UInt8]? {
+        guard let handle = tjInitTransform() else { return nil }
+        defer { tjDestroy(handle) }
+        var output: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        var transform = tjtransform()
+        transform.options = TJXOPT_PROGRESSIVE
+        var source = jpeg
+        guard tjTransform(handle, &source, UInt(jpeg.count), 1, &output, &size, &transform, 0) == 0, let output else { return nil }
+        defer { tjFree(output) }
+        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+    }
+
+    /// Damaged data: the two-thread decoding hands the file to libjpeg, so a
+    /// crop comes out exactly as libjpeg alone makes it (or fails as it does).
+    @Test func damagedDataIsLeftToLibjpeg() throws {
+        let jpeg = try Self.busyJPEG()
+        var cut = Array(jpeg[..<(jpeg.count * 4 / 5)])
+        cut += [0xFF, 0xD9]
+        var garbled = jpeg
+        for index in (jpeg.count * 3 / 4)..<(jpeg.count * 3 / 4 + 400) { garbled[index] = UInt8(truncatingIfNeeded: index * 37) | 0x80 }
+        var marked = jpeg
+        marked[jpeg.count * 2 / 3] = 0xFF
+        marked[jpeg.count * 2 / 3 + 1] = 0xD0  // a stray restart marker
+        for damaged in [cut, garbled, marked] {
+            let shared = Self.decodeRows(damaged, sharing: (0, 64 << 20))
+            #expect(shared.gaveUp)
+            var options = CropOptions(size: 300)
+            options.usesSecondThread = true
+            options.sharedDecodingMinimumBytes = 0
+            let twoThreads = Result { try SquareCropper.crop(damaged, options: options).bytes }
+            options.sharedDecodingMinimumBytes = .max
+            let libjpeg = Result { try SquareCropper.crop(damaged, options: options).bytes }
+            switch (twoThreads, libjpeg) {
+            case let (.success(a), .success(b)): #expect(a == b)
+            case let (.failure(a), .failure(b)): #expect("\(a)" == "\(b)")
+            default: Issue.record("one path failed and the other did not: \(twoThreads) vs \(libjpeg)")
+            }
+        }
+    }
+
+    @Test func aCropSharingTheDecodingIsTheSameFile() throws {
+        let jpeg = try Self.busyJPEG(subsampling: .yuv444)
+        var options = CropOptions(size: 500)
+        options.usesSecondThread = true
+        options.sharedDecodingMinimumBytes = 0
+        let shared = try SquareCropper.crop(jpeg, options: options)
+        options.sharedDecodingMinimumBytes = .max
+        #expect(try SquareCropper.crop(jpeg, options: options).bytes == shared.bytes)
+    }
+}

@@ -258,22 +258,6 @@ static int prepare_tables(const struct jpeg_decompress_struct *info, cjpeg_entro
     return 0;
 }
 
-int cjpeg_decoder_limit_columns(cjpeg_decoder *decoder, unsigned first_imcu, unsigned last_imcu) {
-    struct jpeg_decompress_struct *info = &decoder->info;
-    if (!decoder->created || !info->master || info->output_scanline != 0) {
-        snprintf(decoder->message, sizeof decoder->message, "limit the columns after starting, before reading");
-        return -1;
-    }
-    unsigned last = info->MCUs_per_row - 1;
-    if (first_imcu > last_imcu || first_imcu > last) {
-        snprintf(decoder->message, sizeof decoder->message, "the columns are outside the image");
-        return -1;
-    }
-    info->master->first_iMCU_col = first_imcu;
-    info->master->last_iMCU_col = last_imcu < last ? last_imcu : last;
-    return 0;
-}
-
 int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, size_t record_capacity) {
     struct jpeg_decompress_struct *info = &decoder->info;
     if (!decoder->created || decoder->share || !info->master || !info->entropy || !suits_sharing(info)

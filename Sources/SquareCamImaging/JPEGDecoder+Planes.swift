@@ -120,16 +120,20 @@ extension JPEGDecoder {
     static func decodeOnlyNeededColumns(
         _ decoder: OpaquePointer, layout: cjpeg_planes, plans: [PlaneResizer.Plan]
     ) throws(ImagingError) -> [PlaneLayout] {
-        var planes = (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }
-        let first = plans.indices.map { plans[$0].firstColumn / planes[$0].samplesPerIMCUAcross }.min() ?? 0
-        let last = plans.indices.map {
-            (plans[$0].firstColumn + plans[$0].columnCount - 1) / planes[$0].samplesPerIMCUAcross
-        }.max() ?? 0
-        guard cjpeg_decoder_limit_columns(decoder, UInt32(first), UInt32(last)) == 0 else {
+        // Each plan's columns in image pixels at the decode scale.
+        let ranges = plans.indices.map { index in
+            let (plane, image) = (Int(element(layout.sample_ratio_x, index)), Int(layout.image_ratio_x))
+            let end = plans[index].firstColumn + plans[index].columnCount
+            return (plans[index].firstColumn * image / plane, (end * image + plane - 1) / plane - 1)
+        }
+        var limited = layout
+        let first = ranges.map(\.0).min() ?? 0
+        // Plane 0 is the full-resolution luma (or gray): its width is the image's.
+        let last = min(ranges.map(\.1).max() ?? 0, Int(layout.width.0) - 1)
+        guard cjpeg_decoder_limit_columns(decoder, UInt32(first), UInt32(last), &limited) == 0 else {
             throw .corrupt(detail: message(decoder))
         }
-        for index in planes.indices { planes[index].firstStoredColumn = first * planes[index].samplesPerIMCUAcross }
-        return planes
+        return (0..<Int(limited.count)).map { PlaneLayout(limited, $0) }
     }
 
     /// Decodes iMCU rows and pushes them into `resizers` until every one is complete.
@@ -173,6 +177,13 @@ extension JPEGDecoder {
     }
 }
 
+extension JPEGDecoder {
+    /// Element `index` of one of cjpeg_planes' per-plane arrays.
+    static func element(_ tuple: (UInt32, UInt32, UInt32), _ index: Int) -> UInt32 {
+        [tuple.0, tuple.1, tuple.2][index]
+    }
+}
+
 /// Buffers for `readsPerSlot` iMCU rows of every plane, rows packed: `count` sets of them.
 private final class PlaneSlots: @unchecked Sendable {
     // Unchecked: TwoThreadPipeline gives each set to one thread at a time.
@@ -204,18 +215,16 @@ struct PlaneLayout: Sendable {
     /// Samples per image pixel at the decode scale's full size (1 for luma, 0.5 for 4:2:0 chroma).
     var samplesPerPixelX: Double
     var samplesPerPixelY: Double
-    /// Samples across one iMCU at the decode scale.
-    var samplesPerIMCUAcross: Int
     /// The plane column that starts each decoded row (cjpeg_decoder_limit_columns).
-    var firstStoredColumn = 0
+    var firstStoredColumn: Int
 
     init(_ layout: cjpeg_planes, _ index: Int) {
-        func element(_ tuple: (UInt32, UInt32, UInt32)) -> Int { Int([tuple.0, tuple.1, tuple.2][index]) }
+        func element(_ tuple: (UInt32, UInt32, UInt32)) -> Int { Int(JPEGDecoder.element(tuple, index)) }
         size = PixelSize(width: element(layout.width), height: element(layout.height))
         paddedWidth = element(layout.padded_width)
         rowsPerRead = element(layout.rows_per_read)
         samplesPerPixelX = Double(element(layout.sample_ratio_x)) / Double(layout.image_ratio_x)
         samplesPerPixelY = Double(element(layout.sample_ratio_y)) / Double(layout.image_ratio_y)
-        samplesPerIMCUAcross = element(layout.sample_ratio_x)
+        firstStoredColumn = element(layout.first_column)
     }
 }

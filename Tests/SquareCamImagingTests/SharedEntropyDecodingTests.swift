@@ -75,7 +75,7 @@ import Testing
     /// Where two sample arrays first differ (their common length when one is shorter), nil when equal.
     static func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> Int? {
         if a == b { return nil }
-        return zip(a, b).firstIndex { $0 != $1 } ?? min(a.count, b.count)
+        return zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
     }
 
     /// MCUs in a width × height image with this subsampling.

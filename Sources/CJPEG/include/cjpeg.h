@@ -88,6 +88,8 @@ typedef struct {
     unsigned sample_ratio_y[3];
     unsigned image_ratio_x;
     unsigned image_ratio_y;
+    /// The plane column each decoded row starts at (after cjpeg_decoder_limit_columns; else 0).
+    unsigned first_column[3];
 } cjpeg_planes;
 
 /// Starts decoding the stored planes themselves at scale `scale_num`/8,
@@ -103,10 +105,10 @@ int cjpeg_decoder_start_planes(cjpeg_decoder *decoder, int scale_num, cjpeg_plan
 int cjpeg_decoder_read_planes(cjpeg_decoder *decoder, unsigned char *const out[3], const size_t stride[3]);
 
 /// After cjpeg_decoder_start_planes, before the first read: turn only the
-/// iMCU columns [first_imcu, last_imcu] into samples. Rows then start at
-/// the first of them: plane c's column first_imcu * sample_ratio_x[c] is
-/// the first byte of each row. Returns 0, or -1 with the message set.
-int cjpeg_decoder_limit_columns(cjpeg_decoder *decoder, unsigned first_imcu, unsigned last_imcu);
+/// blocks under image columns [first_pixel, last_pixel] (at the decode
+/// scale) into samples, widened to whole iMCUs. Each row then starts at
+/// plane c's column planes->first_column[c]. Returns 0, or -1 with the message set.
+int cjpeg_decoder_limit_columns(cjpeg_decoder *decoder, unsigned first_pixel, unsigned last_pixel, cjpeg_planes *planes);
 
 /// After cjpeg_decoder_start_planes (and cjpeg_decoder_limit_columns),
 /// before the first read: decodes the entropy-coded data on two threads, a

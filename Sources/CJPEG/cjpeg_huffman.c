@@ -189,7 +189,7 @@ static inline __attribute__((always_inline)) int
 decode_block(cjpeg_bit_reader *reader, const cjpeg_huffman_table *dc, const cjpeg_huffman_table *ac, int32_t *predictor,
              JCOEF *dense, uint8_t **record) {
     fill(reader);
-    int difference;
+    int status = CJPEG_MCU_OK, difference;
     cjpeg_huffman_entry entry = dc->fast[peek(reader, CJPEG_LOOKUP_BITS)];
     if (entry.length & CJPEG_ENTRY_VALUE) {
         consume(reader, entry.length & ~CJPEG_ENTRY_VALUE);
@@ -197,14 +197,14 @@ decode_block(cjpeg_bit_reader *reader, const cjpeg_huffman_table *dc, const cjpe
     } else {
         int size = decode_symbol(reader, dc, entry);
         if (size < 0) {
-            if (!record) return CJPEG_MCU_ANOMALY;
+            status = CJPEG_MCU_ANOMALY;
+            if (!record) return status;
             consume(reader, 1);
             size = 0;
         }
         difference = size ? read_value(reader, size) : 0;
     }
     *predictor = (int32_t)((uint32_t)*predictor + (uint32_t)difference);
-    int status = CJPEG_MCU_OK;
     // Real DC values stay within ±2^11. libjpeg fails a file whose predictor
     // overflows; bounding ours far below that (and the helper's, whose
     // predictors differ from the true ones by one thread's) keeps every

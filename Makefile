@@ -35,7 +35,7 @@ clean:
 # test-hardware    the vivid / v4l2loopback scenarios in a QEMU guest (installs its own VM tools)
 # test-killsave    SIGKILL during 1,000 shoots and ≥500 app saves (Xvfb), full disk, read-only folders (root for the mounts)
 # fuzz             libFuzzer+ASan over every untrusted-bytes parser, FUZZ_SECONDS per target
-# test-sanitizers  the whole suite under AddressSanitizer, the capture tests under ThreadSanitizer
+# test-sanitizers  the whole suite under AddressSanitizer, the threaded tests under ThreadSanitizer
 .PHONY: test-hardware test-killsave fuzz test-sanitizers
 FUZZ_SECONDS ?= 40
 KILLSAVE_SAVES ?= 1000
@@ -56,7 +56,7 @@ fuzz: deps
 
 # ASan: every test, the app's window tests too, and the ASan-built programs
 # the tests start report into files that must stay empty (tests/sanitizers/asan.sh).
-# TSan: the capture tests, with the suppressions tsan-suppressions.txt explains.
+# TSan: the capture tests and the threaded crop tests, with the suppressions tsan-suppressions.txt explains.
 test-sanitizers: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	tests/sanitizers/asan.sh $(SWIFT) .build-asan

@@ -32,6 +32,8 @@
 /// The helper notes its state at this many MCU boundaries from its start;
 /// this thread must find a common one among them.
 #define SYNC_POINTS 4096
+/// Where the helper starts, in percent of the coded data.
+#define HELPER_SHARE_PERCENT 45
 /// The helper makes its progress visible every this many MCUs.
 #define PUBLISH_EVERY 16
 
@@ -276,11 +278,15 @@ int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, s
         free(share);
         return 0;
     }
+    // The coded data runs to the first marker (what follows, such as a
+    // phone's second picture after EOI, is not to be split).
     const uint8_t *data = info->src->next_input_byte;
-    share->data_end = data + info->src->bytes_in_buffer;
-    // The helper starts half-way, never on the byte after an 0xFF (a stuffed zero).
-    const uint8_t *start = data + info->src->bytes_in_buffer * 9 / 20;
-    while (start < share->data_end && start[-1] == 0xFF) start++;
+    share->data_end = cjpeg_coded_data_end(data, data + info->src->bytes_in_buffer);
+    // This thread also runs the inverse DCT of every MCU, so the helper takes
+    // a little more than half of the data; never from the byte after an 0xFF
+    // (a stuffed zero).
+    const uint8_t *start = data + (share->data_end - data) * HELPER_SHARE_PERCENT / 100;
+    while (start > data && start < share->data_end && start[-1] == 0xFF) start++;
     share->helper_start = start;
     share->total_mcus = info->MCUs_per_row * info->MCU_rows_in_scan;
     share->mcus_per_row = info->MCUs_per_row;

@@ -86,6 +86,19 @@ uint64_t cjpeg_data_bytes(const uint8_t *start, const uint8_t *end) {
     return count;
 }
 
+const uint8_t *cjpeg_coded_data_end(const uint8_t *start, const uint8_t *end) {
+    const uint8_t *p = start;
+    while (p < end) {
+        const uint8_t *ff = memchr(p, 0xFF, (size_t)(end - p));
+        if (!ff) return end;
+        p = ff + 1;
+        while (p < end && *p == 0xFF) p++;
+        if (p < end && *p != 0) return ff;
+        p++;
+    }
+    return end;
+}
+
 /// The data ends here (a marker, or the end of the bytes): zeros from now on.
 static void stop_reading(cjpeg_bit_reader *reader) {
     if (reader->stopped) return;

@@ -81,6 +81,9 @@ static inline int cjpeg_bit_reader_overran(const cjpeg_bit_reader *reader) {
 /// 0xFFs before it) counted once; `start` must not follow an 0xFF.
 uint64_t cjpeg_data_bytes(const uint8_t *start, const uint8_t *end);
 
+/// Where the entropy-coded data starting at `start` ends: its first marker, or `end`.
+const uint8_t *cjpeg_coded_data_end(const uint8_t *start, const uint8_t *end);
+
 /// The layout of one MCU: its blocks' tables and components.
 typedef struct {
     int blocks;

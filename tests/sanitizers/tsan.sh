@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `make test-sanitizers`, TSan half: the capture engine's tests under
-# ThreadSanitizer, with the suppressions in tsan-suppressions.txt (each one
+# `make test-sanitizers`, TSan half: the capture engine's tests and the
+# crop's multi-threaded decoding tests under ThreadSanitizer, with the suppressions in tsan-suppressions.txt (each one
 # explained there), then a check that the Swift Mutex false positive behind
 # one of them still exists.
 #
@@ -11,7 +11,8 @@ swift=${1:?usage: tsan.sh SWIFT SCRATCH_PATH}
 scratch=${2:?usage: tsan.sh SWIFT SCRATCH_PATH}
 
 TSAN_OPTIONS=suppressions=$here/tsan-suppressions.txt SWIFT_BACKTRACE=enable=no \
-    "$swift" test --skip-build --sanitize=thread --scratch-path "$scratch" --filter SquareCamCaptureTests
+    "$swift" test --skip-build --sanitize=thread --scratch-path "$scratch" \
+    --filter 'SquareCamCaptureTests|SharedEntropyDecodingTests|PlanarCropTests|JPEGRestartTailTests'
 status=$?
 
 # The reproducer, without suppressions: while TSan still reports it, the

@@ -7,15 +7,15 @@
 // arbitrary bit of the data decodes garbage for a while, then falls into
 // step with the real code boundaries, usually within an MCU or two.
 //
-// So a helper thread starts in the middle of the data, as if an MCU began
-// there, and decodes the second half into compact records, noting at each
-// of its first MCUs where it was and its DC predictors. This thread decodes
-// the first half itself (cjpeg_huffman.c, inside libjpeg's own decoding
-// loop: libjpeg's entropy decoder is replaced, its inverse DCT is kept).
-// Once past the helper's start, it looks at each MCU boundary for one the
-// helper also stood on: from there on both decode the same codes, so the
-// helper's records are right, except that its DC values are off by the
-// difference between the two threads' predictors there, which is added back.
+// So a helper thread starts part-way into the data, as if an MCU began
+// there, and decodes the rest into compact records (DC differences, not
+// values: it cannot know the predictors), noting where each of its first
+// MCUs began. This thread decodes the part before itself (cjpeg_huffman.c,
+// inside libjpeg's own decoding loop: libjpeg's entropy decoder is
+// replaced, its inverse DCT is kept). Once past the helper's start, it looks
+// at each MCU boundary for one the helper also stood on: from there on both
+// decode the same codes, so it takes the helper's records, adding their DC
+// differences to its own predictors, and frees them as it goes.
 //
 // Anything unusual (a code no table has, data cut short, no common boundary)
 // makes the decode give up, and the caller decodes the file with libjpeg
@@ -33,15 +33,17 @@
 /// this thread must find a common one among them.
 #define SYNC_POINTS 4096
 /// Where the helper starts, in percent of the coded data.
-#define HELPER_SHARE_PERCENT 45
+#define HELPER_SHARE_PERCENT 40
+/// Copied records are freed in steps of this many bytes (a multiple of the page size).
+#define RELEASE_STEP ((size_t)1 << 20)
 /// The helper makes its progress visible every this many MCUs.
 #define PUBLISH_EVERY 16
 
-/// Where the helper stood at the start of one of its MCUs.
+/// Where the helper stood at the start of one of its MCUs: bits into its
+/// data, and the offset of the MCU's record.
 typedef struct {
     uint64_t position;
     size_t offset;
-    int32_t predictors[MAX_COMPS_IN_SCAN];
 } sync_point;
 
 struct cjpeg_entropy_share {
@@ -49,7 +51,6 @@ struct cjpeg_entropy_share {
     cjpeg_huffman_table dc[NUM_HUFF_TBLS];
     cjpeg_huffman_table ac[NUM_HUFF_TBLS];
     cjpeg_mcu_layout layout;
-    int components;
     const uint8_t *data_end;
     const uint8_t *helper_start;
     uint32_t total_mcus;
@@ -67,10 +68,9 @@ struct cjpeg_entropy_share {
     pthread_mutex_t lock;
     pthread_cond_t progress;
     pthread_t thread;
-    /// When the helper stopped for want of room: its state after its last record.
+    /// When the helper stopped for want of room: its reader after its last record.
     int helper_full;
     cjpeg_bit_reader helper_reader;
-    int32_t helper_predictors[MAX_COMPS_IN_SCAN];
 
     // This thread's side.
     cjpeg_bit_reader reader;
@@ -87,7 +87,8 @@ struct cjpeg_entropy_share {
     unsigned long copied_mcus;
     uint32_t helper_mcu;
     size_t helper_offset;
-    int32_t dc_offset[MAX_COMPS_IN_SCAN];
+    /// Records below this offset are given back to the system.
+    size_t released;
 };
 
 /// Makes the first `records` records (and the helper's stop, when `stopped`) visible to this thread.
@@ -105,24 +106,21 @@ static void *run_helper(void *argument) {
     cjpeg_entropy_share *share = argument;
     cjpeg_bit_reader reader;
     cjpeg_bit_reader_init(&reader, share->helper_start, share->data_end);
-    int32_t predictors[MAX_COMPS_IN_SCAN] = {0};
     size_t offset = 0, longest = 1 + cjpeg_mcu_record_limit(&share->layout);
     uint32_t mcu = 0;
     while (mcu < share->total_mcus && !atomic_load_explicit(&share->cancel, memory_order_relaxed)) {
         if (offset + longest > share->record_capacity) {
             share->helper_full = 1;
             share->helper_reader = reader;
-            memcpy(share->helper_predictors, predictors, sizeof predictors);
             break;
         }
         if (mcu < SYNC_POINTS) {
             sync_point *point = &share->points[mcu];
             point->position = cjpeg_bit_reader_position(&reader);
             point->offset = offset;
-            memcpy(point->predictors, predictors, sizeof predictors);
         }
         int status;
-        size_t length = cjpeg_decode_mcu_record(&reader, &share->layout, predictors, share->records + offset + 1, &status);
+        size_t length = cjpeg_decode_mcu_record(&reader, &share->layout, share->records + offset + 1, &status);
         share->records[offset] = (uint8_t)status;
         offset += 1 + length;
         mcu++;
@@ -188,8 +186,6 @@ static void look_for_common_boundary(cjpeg_entropy_share *share) {
             share->copying = 1;
             share->helper_mcu = share->next_point;
             share->helper_offset = point->offset;
-            for (int c = 0; c < share->components; c++)
-                share->dc_offset[c] = (int32_t)((uint32_t)share->predictors[c] - (uint32_t)point->predictors[c]);
             return;
         }
         if (known == SYNC_POINTS || atomic_load(&share->helper_stopped)) {
@@ -199,27 +195,41 @@ static void look_for_common_boundary(cjpeg_entropy_share *share) {
     }
 }
 
+/// Gives the pages of records already copied back to the system, a few at
+/// a time: the records then never hold more than the helper's lead.
+static void release_copied_records(cjpeg_entropy_share *share) {
+    size_t copied = share->helper_offset & ~(RELEASE_STEP - 1);
+    if (copied <= share->released) return;
+    madvise(share->records + share->released, copied - share->released, MADV_DONTNEED);
+    share->released = copied;
+}
+
 /// Copies the helper's next record into `blocks`; when the helper stopped
 /// for want of room, takes over its reader instead (copying ends).
 static void copy_helper_record(j_decompress_ptr info, cjpeg_entropy_share *share, JBLOCKROW *blocks) {
     if (wait_for_records(share, share->helper_mcu + 1) <= share->helper_mcu) {
         if (!share->helper_full) give_up(info, "the data ends early");
         share->reader = share->helper_reader;
-        for (int c = 0; c < share->components; c++)
-            share->predictors[c] = (int32_t)((uint32_t)share->helper_predictors[c] + (uint32_t)share->dc_offset[c]);
         share->copying = 0;
         return;
     }
     const uint8_t *record = share->records + share->helper_offset;
-    if (record[0] != CJPEG_MCU_OK) give_up(info, "corrupt data");
-    share->helper_offset += 1 + cjpeg_expand_mcu_record(record + 1, &share->layout, share->dc_offset, blocks);
+    size_t length = record[0] == CJPEG_MCU_OK
+        ? cjpeg_expand_mcu_record(record + 1, &share->layout, share->predictors, blocks) : 0;
+    if (length == 0) give_up(info, "corrupt data");
+    share->helper_offset += 1 + length;
     share->helper_mcu++;
     share->copied_mcus++;
+    release_copied_records(share);
 }
 
 /// libjpeg's decode_mcu, replaced.
 static boolean decode_shared_mcu(j_decompress_ptr info, JBLOCKROW *blocks) {
     cjpeg_entropy_share *share = ((cjpeg_decoder *)info->client_data)->share;
+    if (share->next_mcu == 0) {  // cjpeg_decoder_limit_columns may come after the helper started
+        share->first_column = info->master->first_iMCU_col;
+        share->last_column = info->master->last_iMCU_col;
+    }
     uint32_t column = share->next_mcu % share->mcus_per_row;
     JBLOCKROW *target = column >= share->first_column && column <= share->last_column ? blocks : NULL;
     if (!share->copying && !share->sync_abandoned) look_for_common_boundary(share);
@@ -243,7 +253,6 @@ static int suits_sharing(const struct jpeg_decompress_struct *info) {
 /// Tables and MCU layout; -1 when a table is missing or invalid.
 static int prepare_tables(const struct jpeg_decompress_struct *info, cjpeg_entropy_share *share) {
     share->layout.blocks = info->blocks_in_MCU;
-    share->components = info->comps_in_scan;
     for (int b = 0; b < info->blocks_in_MCU; b++) {
         int c = info->MCU_membership[b];
         const jpeg_component_info *component = info->cur_comp_info[c];
@@ -290,8 +299,6 @@ int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, s
     share->helper_start = start;
     share->total_mcus = info->MCUs_per_row * info->MCU_rows_in_scan;
     share->mcus_per_row = info->MCUs_per_row;
-    share->first_column = info->master->first_iMCU_col;
-    share->last_column = info->master->last_iMCU_col;
     cjpeg_bit_reader_init(&share->reader, data, share->data_end);
     pthread_mutex_init(&share->lock, NULL);
     pthread_cond_init(&share->progress, NULL);

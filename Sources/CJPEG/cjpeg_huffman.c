@@ -194,10 +194,18 @@ static inline int read_value(cjpeg_bit_reader *reader, int size) {
     return extend(bits, size);
 }
 
-/// Decodes one block. Coefficients go to `dense` (natural order) when it is
-/// not NULL, else to `*record` when that is not NULL. Returns CJPEG_MCU_ANOMALY
-/// at a code no table has or a run past the block's end; in record mode it
-/// then ends the block there and goes on.
+/// Real DC values stay within ±2^11. libjpeg fails a file whose predictor
+/// overflows; one past this bound is left to libjpeg.
+static inline int predictor_in_bounds(int32_t predictor) {
+    return (uint32_t)predictor + PREDICTOR_LIMIT <= 2 * PREDICTOR_LIMIT;
+}
+
+/// Decodes one block. Coefficients go to `dense` (natural order, the DC
+/// value from `*predictor`, which is updated) when it is not NULL, else to
+/// `*record` (the DC difference; `predictor` unused) when that is not NULL.
+/// Returns CJPEG_MCU_ANOMALY at a code no table has, a run past the block's
+/// end or a predictor out of bounds; in record mode it then ends the block
+/// there and goes on.
 static inline __attribute__((always_inline)) int
 decode_block(cjpeg_bit_reader *reader, const cjpeg_huffman_table *dc, const cjpeg_huffman_table *ac, int32_t *predictor,
              JCOEF *dense, uint8_t **record) {
@@ -217,24 +225,25 @@ decode_block(cjpeg_bit_reader *reader, const cjpeg_huffman_table *dc, const cjpe
         }
         difference = size ? read_value(reader, size) : 0;
     }
-    *predictor = (int32_t)((uint32_t)*predictor + (uint32_t)difference);
-    // Real DC values stay within ±2^11. libjpeg fails a file whose predictor
-    // overflows; bounding ours far below that (and the helper's, whose
-    // predictors differ from the true ones by one thread's) keeps every
-    // copied value from overflowing unnoticed.
-    if ((uint32_t)*predictor + PREDICTOR_LIMIT > 2 * PREDICTOR_LIMIT) {
-        status = CJPEG_MCU_ANOMALY;
-        if (!record) return status;
-    }
-    uint8_t *count = NULL, *item = NULL;
-    if (dense) {
-        dense[0] = (JCOEF)*predictor;
-    } else if (record) {
-        int16_t dc_value = (int16_t)*predictor;
-        memcpy(*record, &dc_value, 2);
-        count = *record + 2;
-        *count = 0;
-        item = count + 1;
+    uint8_t *head = NULL, *item = NULL;
+    if (record) {
+        // Head byte: the AC count, and whether the difference takes two bytes.
+        head = *record;
+        if (difference >= -128 && difference <= 127) {
+            *head = 0;
+            head[1] = (uint8_t)(int8_t)difference;
+            item = head + 2;
+        } else {
+            int16_t wide = (int16_t)difference;
+            *head = RECORD_WIDE;
+            memcpy(head + 1, &wide, 2);
+            item = head + 3;
+        }
+    } else {
+        // Unsigned: a crafted file's predictor must not overflow into undefined behaviour.
+        *predictor = (int32_t)((uint32_t)*predictor + (uint32_t)difference);
+        if (!predictor_in_bounds(*predictor)) return CJPEG_MCU_ANOMALY;
+        if (dense) dense[0] = (JCOEF)*predictor;
     }
     for (int k = 1; k < 64;) {
         if (reader->count < 31) fill(reader);
@@ -281,11 +290,11 @@ decode_block(cjpeg_bit_reader *reader, const cjpeg_huffman_table *dc, const cjpe
                 memcpy(item + 1, &wide, 2);
                 item += 3;
             }
-            (*count)++;
+            (*head)++;
         }
         k++;
     }
-    if (count) *record = item;
+    if (record) *record = item;
     return status;
 }
 
@@ -301,42 +310,49 @@ int cjpeg_decode_mcu_blocks(cjpeg_bit_reader *reader, const cjpeg_mcu_layout *la
     return cjpeg_bit_reader_overran(reader) ? CJPEG_MCU_ANOMALY : CJPEG_MCU_OK;
 }
 
-size_t cjpeg_decode_mcu_record(cjpeg_bit_reader *reader, const cjpeg_mcu_layout *layout, int32_t *predictors,
-                               uint8_t *out, int *status) {
+size_t cjpeg_decode_mcu_record(cjpeg_bit_reader *reader, const cjpeg_mcu_layout *layout, uint8_t *out, int *status) {
     uint8_t *end = out;
     *status = CJPEG_MCU_OK;
     for (int b = 0; b < layout->blocks; b++) {
-        if (decode_block(reader, layout->dc[b], layout->ac[b], &predictors[layout->component[b]], NULL, &end))
-            *status = CJPEG_MCU_ANOMALY;
+        if (decode_block(reader, layout->dc[b], layout->ac[b], NULL, NULL, &end)) *status = CJPEG_MCU_ANOMALY;
     }
     if (cjpeg_bit_reader_overran(reader)) *status = CJPEG_MCU_ANOMALY;
     return (size_t)(end - out);
 }
 
-size_t cjpeg_expand_mcu_record(const uint8_t *record, const cjpeg_mcu_layout *layout, const int32_t *dc_offset,
+size_t cjpeg_expand_mcu_record(const uint8_t *record, const cjpeg_mcu_layout *layout, int32_t *predictors,
                                JBLOCKROW *blocks) {
     const uint8_t *p = record;
     for (int b = 0; b < layout->blocks; b++) {
-        int16_t dc;
-        memcpy(&dc, p, 2);
-        int count = p[2];
-        p += 3;
-        if (blocks) {
-            JCOEF *block = blocks[b][0];
-            block[0] = (JCOEF)(uint16_t)((uint32_t)(int32_t)dc + (uint32_t)dc_offset[layout->component[b]]);
-            for (int i = 0; i < count; i++) {
-                if (p[0] & RECORD_WIDE) {
-                    int16_t value;
-                    memcpy(&value, p + 1, 2);
-                    block[p[0] & 63] = value;
-                    p += 3;
-                } else {
-                    block[p[0]] = (int8_t)p[1];
-                    p += 2;
-                }
-            }
+        int count = p[0] & 63, difference;
+        if (p[0] & RECORD_WIDE) {
+            int16_t wide;
+            memcpy(&wide, p + 1, 2);
+            difference = wide;
+            p += 3;
         } else {
+            difference = (int8_t)p[1];
+            p += 2;
+        }
+        int32_t *predictor = &predictors[layout->component[b]];
+        *predictor = (int32_t)((uint32_t)*predictor + (uint32_t)difference);
+        if (!predictor_in_bounds(*predictor)) return 0;
+        if (!blocks) {
             for (int i = 0; i < count; i++) p += p[0] & RECORD_WIDE ? 3 : 2;
+            continue;
+        }
+        JCOEF *block = blocks[b][0];
+        block[0] = (JCOEF)*predictor;
+        for (int i = 0; i < count; i++) {
+            if (p[0] & RECORD_WIDE) {
+                int16_t value;
+                memcpy(&value, p + 1, 2);
+                block[p[0] & 63] = value;
+                p += 3;
+            } else {
+                block[p[0]] = (int8_t)p[1];
+                p += 2;
+            }
         }
     }
     return (size_t)(p - record);

@@ -98,15 +98,16 @@ typedef struct {
 int cjpeg_decode_mcu_blocks(cjpeg_bit_reader *reader, const cjpeg_mcu_layout *layout, int32_t *predictors,
                             JBLOCKROW *blocks);
 
-/// Decodes one MCU into a compact record at `out`: per block the DC value
-/// (int16), the count of nonzero AC coefficients (uint8), then each as its
-/// natural-order index (uint8) and value (int8, or int16 when the index has
-/// its top bit set). Returns the record's
-/// length; `*status` gets a CJPEG_MCU_ code. Never fails: after an anomaly
-/// it goes on, as speculative decoding must (see cjpeg_entropy_share.c).
+/// Decodes one MCU into a compact record at `out`: per block a head byte
+/// (the count of nonzero AC coefficients; top bit: the DC difference takes
+/// two bytes), the DC difference (int8 or int16), then each AC coefficient as
+/// its natural-order index (uint8) and value (int8, or int16 when the index
+/// has its top bit set). The differences make the record independent of the
+/// predictors, which a decoder started mid-stream does not know. Returns the
+/// record's length; `*status` gets a CJPEG_MCU_ code. Never fails: after an
+/// anomaly it goes on, as speculative decoding must (see cjpeg_entropy_share.c).
 /// `out` must have room for cjpeg_mcu_record_limit(layout) bytes.
-size_t cjpeg_decode_mcu_record(cjpeg_bit_reader *reader, const cjpeg_mcu_layout *layout, int32_t *predictors,
-                               uint8_t *out, int *status);
+size_t cjpeg_decode_mcu_record(cjpeg_bit_reader *reader, const cjpeg_mcu_layout *layout, uint8_t *out, int *status);
 
 /// The longest record an MCU can make.
 static inline size_t cjpeg_mcu_record_limit(const cjpeg_mcu_layout *layout) {
@@ -114,6 +115,7 @@ static inline size_t cjpeg_mcu_record_limit(const cjpeg_mcu_layout *layout) {
 }
 
 /// Copies the record at `record` into `blocks` (zeroed by the caller; NULL:
-/// skip it), adding `dc_offset[component]` to each DC value. Returns its length.
-size_t cjpeg_expand_mcu_record(const uint8_t *record, const cjpeg_mcu_layout *layout, const int32_t *dc_offset,
+/// skip it), the DC values from `predictors`, which are updated. Returns
+/// its length, or 0 when a predictor leaves the bounds (an anomaly).
+size_t cjpeg_expand_mcu_record(const uint8_t *record, const cjpeg_mcu_layout *layout, int32_t *predictors,
                                JBLOCKROW *blocks);

@@ -44,9 +44,12 @@ extension JPEGDecoder {
             }
             let count = Int(layout.count)
             guard planeSizes.count == count || (planeSizes.count == 1 && count == 3) else { return nil }
+            // At once: the helper thread then decodes while this one plans the resampling.
+            let shared = secondThread && sharedDecodingMinimumBytes.map {
+                cjpeg_decoder_share_entropy(decoder, $0, sharedDecodingRecordBytes) == 1
+            } ?? false
             let frames = try resample(decoder, layout: layout, region: region, scaleEighths: scaleEighths,
-                                      planeSizes: planeSizes, secondThread: secondThread,
-                                      sharedDecodingMinimumBytes: sharedDecodingMinimumBytes)
+                                      planeSizes: planeSizes, secondThread: secondThread, shared: shared)
             gaveUpSharing = frames == nil
             return frames
         }
@@ -64,7 +67,7 @@ extension JPEGDecoder {
     /// The planes resampled; nil when the shared entropy decoding gave up.
     private static func resample(
         _ decoder: OpaquePointer, layout: cjpeg_planes, region: PixelRect, scaleEighths: Int, planeSizes: [PixelSize],
-        secondThread: Bool, sharedDecodingMinimumBytes: Int?
+        secondThread: Bool, shared: Bool
     ) throws(ImagingError) -> [Frame]? {
         let plans = makePlans(planes: (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }, region: region,
                               scaleEighths: scaleEighths, planeSizes: planeSizes)
@@ -82,9 +85,6 @@ extension JPEGDecoder {
         // to the other thread on its own cost more in wake-ups than it saved.
         let batch = max(1, 64 / planes[0].rowsPerRead)
         let slots = PlaneSlots(planes, count: 3, readsPerSlot: batch)
-        let shared = sharedDecodingMinimumBytes.map {
-            cjpeg_decoder_share_entropy(decoder, $0, sharedDecodingRecordBytes) == 1
-        } ?? false
         let readBatch = { (item: Int, slot: Int) throws(ImagingError) in
             var strides = planes.map(\.paddedWidth) + Array(repeating: 0, count: 3 - planes.count)
             for read in 0..<min(batch, reads - item * batch) {
@@ -163,7 +163,7 @@ extension JPEGDecoder {
     ) -> [PlaneResizer.Plan] {
         let scale = Double(scaleEighths) / 8
         let luma = planeSizes[0]
-        return planeSizes.indices.map { index in
+        return planeSizes.indices.map { index -> (PixelSize, Rect2D, PixelSize) in
             let plane = planes[index], target = planeSizes[index]
             let (across, down) = (scale * plane.samplesPerPixelX, scale * plane.samplesPerPixelY)
             // A subsampled plane's last sample may reach past the luma edge
@@ -172,7 +172,11 @@ extension JPEGDecoder {
             let spanY = Double(target.height * ((luma.height + target.height - 1) / target.height)) / Double(luma.height)
             let source = Rect2D(x: Double(region.x) * across, y: Double(region.y) * down,
                                 width: Double(region.width) * across * spanX, height: Double(region.height) * down * spanY)
-            return PlaneResizer.Plan(sourceSize: plane.size, source: source, to: target)
+            return (plane.size, source, target)
+        }.reduce(into: [PlaneResizer.Plan]()) { plans, wanted in
+            // Planes alike (all three of a 4:4:4 file, both chroma planes) share one plan.
+            let twin = plans.first { $0.sourceSize == wanted.0 && $0.source == wanted.1 && $0.output == wanted.2 }
+            plans.append(twin ?? PlaneResizer.Plan(sourceSize: wanted.0, source: wanted.1, to: wanted.2))
         }
     }
 }

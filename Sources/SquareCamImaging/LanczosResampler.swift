@@ -173,7 +173,10 @@ public enum LanczosResampler {
         if x == 0 { return 1 }
         guard abs(x) < lobes else { return 0 }
         let pix = Double.pi * x
-        return lobes * sin(pix) * sin(pix / lobes) / (pix * pix)
+        // Three lobes: sin(πx) = sin(3θ) = sin θ (3 − 4 sin² θ) with θ = πx/3.
+        // One sine instead of two (a 48 MP crop's weights took 3 ms of sines).
+        let third = sin(pix / lobes)
+        return lobes * third * (3 - 4 * third * third) * third / (pix * pix)
     }
 
     /// Weights for `outputs` samples covering [sourceStart, sourceStart + sourceLength) of `limit` source samples.

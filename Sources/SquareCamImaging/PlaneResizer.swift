@@ -11,6 +11,9 @@ final class PlaneResizer: @unchecked Sendable {
     /// The weights for one plane's resampling, computed once and shared by
     /// the resizers of its strips.
     struct Plan: Sendable {
+        let sourceSize: PixelSize
+        /// The resampled part of the plane, in (fractional) samples.
+        let source: Rect2D
         let output: PixelSize
         let vertical: LanczosResampler.Taps
         let verticalWeights: [Int16]
@@ -24,6 +27,8 @@ final class PlaneResizer: @unchecked Sendable {
 
         /// Resamples `source` (fractional, in plane samples) of a `sourceSize` plane to `output`.
         init(sourceSize: PixelSize, source: Rect2D, to output: PixelSize) {
+            self.sourceSize = sourceSize
+            self.source = source
             self.output = output
             vertical = LanczosResampler.taps(
                 outputs: output.height, sourceStart: source.y, sourceLength: source.height, limit: sourceSize.height)

@@ -110,8 +110,8 @@ int cjpeg_decoder_read_planes(cjpeg_decoder *decoder, unsigned char *const out[3
 /// plane c's column planes->first_column[c]. Returns 0, or -1 with the message set.
 int cjpeg_decoder_limit_columns(cjpeg_decoder *decoder, unsigned first_pixel, unsigned last_pixel, cjpeg_planes *planes);
 
-/// After cjpeg_decoder_start_planes (and cjpeg_decoder_limit_columns),
-/// before the first read: decodes the entropy-coded data on two threads, a
+/// After cjpeg_decoder_start_planes, before the first read (either side of
+/// cjpeg_decoder_limit_columns): decodes the entropy-coded data on two threads, a
 /// helper thread taking its second half (see cjpeg_entropy_share.c). The
 /// samples are exactly those of a plain decode. The helper's output is kept
 /// in at most `record_capacity` bytes (a bound on the memory it takes; this

@@ -16,10 +16,10 @@ extension JPEGDecoder {
     /// least `sharedDecodingMinimumBytes` of coded data (nil: never) has it
     /// decoded by two threads (cjpeg_decoder_share_entropy).
     ///
-    /// libjpeg cannot crop or skip rows in this mode, so whole rows are
-    /// decoded from the top to the region's last row: a few more inverse
-    /// DCTs than `decode(region:)` needs, but far less resampling, which is
-    /// where the time goes.
+    /// libjpeg cannot skip rows in this mode, so rows are decoded from the
+    /// top to the region's last row (only the region's iMCU columns are
+    /// inverse-transformed): a few more inverse DCTs than `decode(region:)`
+    /// needs, but far less resampling, which is where the time goes.
     static func decodePlanes(
         _ bytes: [UInt8], region: PixelRect, scaleEighths: Int, planeSizes: [PixelSize], maxPixels: Int,
         secondThread: Bool = false, sharedDecodingMinimumBytes: Int? = nil

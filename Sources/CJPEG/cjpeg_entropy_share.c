@@ -79,15 +79,18 @@ struct cjpeg_entropy_share {
     uint32_t next_mcu;
     /// The MCU columns libjpeg turns into pixels; the others are decoded and dropped.
     uint32_t first_column, last_column;
+    /// This thread's bit position at the helper's first byte, once its reader got there.
     int have_helper_start;
     uint64_t helper_start_position;
+    /// The next of the helper's points to compare with; no common boundary was found among them.
     uint32_t next_point;
     int sync_abandoned;
+    /// Taking the helper's records: the next one's MCU (the helper's count) and offset.
     int copying;
-    /// MCUs taken from the helper's records so far.
-    unsigned long copied_mcus;
     uint32_t helper_mcu;
     size_t helper_offset;
+    /// MCUs taken from the helper's records so far.
+    unsigned long copied_mcus;
     /// Records below this offset are given back to the system.
     size_t released;
 };

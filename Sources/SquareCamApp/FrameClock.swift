@@ -37,11 +37,16 @@ extension FrameClock {
             return
         }
         let instance = UnsafeMutableRawPointer(clock)
-        var handler: gulong = 0
-        handler = Signal.connect(instance, "after-paint") {
-            g_signal_handler_disconnect(instance, handler)
+        let connection = OneShotConnection()
+        connection.handler = Signal.connect(instance, "after-paint") {
+            g_signal_handler_disconnect(instance, connection.handler)
             body()
         }
         gtk_widget_queue_draw(widget)
     }
+}
+
+/// The id of a signal handler that disconnects itself, known only once connected.
+@MainActor private final class OneShotConnection {
+    var handler: gulong = 0
 }

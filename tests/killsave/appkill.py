@@ -222,9 +222,11 @@ def app_kill_test(binary: str, camera: str, folder: Path, scratch: Path, target_
             # encoding), so half the kills come within 2 ms, the rest
             # anywhere in a typical save.
             if not run.wait_for("→ saving", occurrence=saves_before_kill, timeout=60):
+                ended = run.process.poll()  # set when the app died on its own (negative: the signal)
                 run.kill()
                 tally.saved.extend(run.saved_paths())
-                tally.failed_launches.append(f"no save #{saves_before_kill} within 60 s:\n"
+                how = f"the app ended by itself with status {ended}" if ended is not None else "the app was still running"
+                tally.failed_launches.append(f"no save #{saves_before_kill} within 60 s ({how}):\n"
                                              + "\n".join(line for _, line in run.lines[-10:]))
                 continue
             time.sleep(rng.uniform(0, 0.002) if rng.random() < 0.5 else rng.uniform(0, save_time * 1.2))

@@ -223,7 +223,6 @@ int cjpeg_decoder_read_planes(cjpeg_decoder *decoder, unsigned char *const out[3
     return 0;
 }
 
-
 int cjpeg_decoder_limit_columns(cjpeg_decoder *decoder, unsigned first_pixel, unsigned last_pixel, cjpeg_planes *planes) {
     struct jpeg_decompress_struct *info = &decoder->info;
     if (!decoder->created || !info->master || !info->raw_data_out || info->output_scanline != 0) {

@@ -34,3 +34,22 @@ void cjpeg_entropy_share_end(cjpeg_entropy_share *share);
 /// object's client_data: message, warning count, longjmp to its `jump`.
 struct jpeg_error_mgr *cjpeg_error_handlers(struct jpeg_error_mgr *error);
 
+
+/// A compressor's output: a malloc'd buffer that doubles as needed, owned
+/// here so that it is freed exactly once whatever happens (libjpeg's
+/// jpeg_mem_dest only reports its latest buffer at the end, so after an
+/// error it can be neither freed nor found). Growing longjmps to the
+/// writer's jump when memory runs out.
+typedef struct {
+    struct jpeg_destination_mgr manager;
+    JOCTET *buffer;
+    size_t size;
+    cjpeg_decoder *writer;
+} cjpeg_growing_output;
+
+/// Starts an output of `first_size` bytes for `writer`'s errors; returns 0,
+/// or -1 with writer->message set. Set a compressor's dest to &output->manager.
+int cjpeg_growing_output_init(cjpeg_growing_output *output, cjpeg_decoder *writer, size_t first_size);
+
+/// Hands the written bytes (free() them) to the caller; the output no longer owns them.
+void cjpeg_growing_output_take(cjpeg_growing_output *output, unsigned char **jpeg, unsigned long *jpeg_size);

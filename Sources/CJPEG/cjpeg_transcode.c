@@ -333,55 +333,14 @@ static void prepare_output(transcode_state *state, j_compress_ptr out, jvirt_bar
     }
 }
 
-/// The compressor's output: a malloc'd buffer that doubles as needed, owned
-/// here so that it is freed exactly once whatever happens (libjpeg's
-/// jpeg_mem_dest only reports its latest buffer at the end, so after an
-/// error it can be neither freed nor found).
-typedef struct {
-    struct jpeg_destination_mgr manager;
-    JOCTET *buffer;
-    size_t size;
-    cjpeg_decoder *writer;
-} growing_output;
-
-static void output_start(j_compress_ptr info) { (void)info; }
-
-static boolean output_grow(j_compress_ptr info) {
-    growing_output *output = (growing_output *)info->dest;
-    size_t size = output->size * 2;
-    JOCTET *buffer = realloc(output->buffer, size);
-    if (!buffer) {
-        snprintf(output->writer->message, sizeof output->writer->message, "out of memory for the output");
-        longjmp(output->writer->jump, 1);
-    }
-    output->manager.next_output_byte = buffer + output->size;
-    output->manager.free_in_buffer = size - output->size;
-    output->buffer = buffer;
-    output->size = size;
-    return TRUE;
-}
-
-static void output_end(j_compress_ptr info) { (void)info; }
-
 /// Writes the crop; returns 0, or -1 with writer->message set.
 static int write_output(transcode_state *state, jvirt_barray_ptr *source, unsigned crop_x, unsigned crop_y,
                         unsigned crop_width, unsigned crop_height, unsigned char **jpeg, unsigned long *jpeg_size) {
     struct jpeg_compress_struct out;
     cjpeg_decoder *writer = state->writer;
     // A first guess at the size: the crop's share of a similar file, grown as needed.
-    growing_output output = {
-        .manager = { .init_destination = output_start, .empty_output_buffer = output_grow,
-                     .term_destination = output_end },
-        .size = 64 * 1024 + (size_t)crop_width * crop_height / 2,
-        .writer = writer,
-    };
-    output.buffer = malloc(output.size);
-    if (!output.buffer) {
-        snprintf(writer->message, sizeof writer->message, "out of memory for the output");
-        return -1;
-    }
-    output.manager.next_output_byte = output.buffer;
-    output.manager.free_in_buffer = output.size;
+    cjpeg_growing_output output;
+    if (cjpeg_growing_output_init(&output, writer, 64 * 1024 + (size_t)crop_width * crop_height / 2) != 0) return -1;
     out.err = cjpeg_error_handlers(&writer->error);
     out.client_data = writer;
     writer->transcode = state;
@@ -398,8 +357,7 @@ static int write_output(transcode_state *state, jvirt_barray_ptr *source, unsign
     jpeg_write_coefficients(&out, arrays);
     jpeg_finish_compress(&out);
     jpeg_destroy_compress(&out);
-    *jpeg = output.buffer;
-    *jpeg_size = (unsigned long)(output.size - output.manager.free_in_buffer);
+    cjpeg_growing_output_take(&output, jpeg, jpeg_size);
     return 0;
 }
 

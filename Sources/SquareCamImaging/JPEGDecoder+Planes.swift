@@ -189,7 +189,7 @@ extension JPEGDecoder {
 }
 
 /// Buffers for `readsPerSlot` iMCU rows of every plane, rows packed: `count` sets of them.
-private final class PlaneSlots: @unchecked Sendable {
+final class PlaneSlots: @unchecked Sendable {
     // Unchecked: TwoThreadPipeline gives each set to one thread at a time.
     let buffers: [[UnsafeMutablePointer<UInt8>]]
 

@@ -80,6 +80,17 @@ public enum SquareCropper {
         let side = min(options.size ?? square.width, square.width)
         let scale = decodeScale(squareSide: square.width, outputSide: side)
         let subsampling = options.subsampling ?? header.subsampling ?? .yuv420
+        // The full-resolution square of an upright photo, in its own sampling:
+        // its stored planes go straight into the new file, a band at a time.
+        if side == square.width, orientation == .up, options.format != .png, !isCMYK, subsampling == header.subsampling,
+           let jpeg = try JPEGDecoder.cropPlanesToJPEG(
+               bytes, region: stored, quality: options.quality, maxPixels: options.maxPixels,
+               secondThread: options.usesSecondThread, sharedDecodingMinimumBytes: options.sharedDecodingMinimumBytes) {
+            let exif = try outputEXIF(exif, size: square.size, options: options)
+            return CropResult(
+                bytes: JPEGMarkers.inserting(exif: exif?.app1Payload, icc: icc, into: jpeg), format: .jpeg,
+                outputSize: square.size, inputSize: upright, square: square, losslessOffset: nil)
+        }
         if side < square.width, options.format != .png, !isCMYK,
            let sizes = storedPlaneSizes(side: side, subsampling: subsampling, orientation: orientation, inputIsGray: header.subsampling == .gray),
            let planes = try JPEGDecoder.decodePlanes(

@@ -140,3 +140,40 @@ int cjpeg_decoder_gave_up_sharing(const cjpeg_decoder *decoder);
 int cjpeg_decoder_transcode(cjpeg_decoder *decoder, int transform, unsigned crop_x, unsigned crop_y,
                             unsigned crop_width, unsigned crop_height, unsigned char **jpeg, unsigned long *jpeg_size);
 
+
+/// A JPEG compressor fed the stored planes (Y, Cb, Cr, or gray) one band
+/// (iMCU row) at a time: no colour conversion, no whole picture in memory.
+typedef struct cjpeg_encoder cjpeg_encoder;
+
+/// What each band of a started cjpeg_encoder holds.
+typedef struct {
+    int count;
+    /// Per plane: the row length a band must have (whole blocks), its rows,
+    /// and how much of that is picture (the rest: repeat the edge samples).
+    unsigned width[3];
+    unsigned rows[3];
+    unsigned used_width[3];
+    unsigned used_height[3];
+    /// Bands in the picture.
+    unsigned bands;
+} cjpeg_band;
+
+/// A new encoder; NULL when out of memory.
+cjpeg_encoder *cjpeg_encoder_create(void);
+void cjpeg_encoder_destroy(cjpeg_encoder *encoder);
+/// The last error, in libjpeg's words.
+const char *cjpeg_encoder_message(const cjpeg_encoder *encoder);
+
+/// Starts a `width` × `height` baseline JPEG at `quality`: 1 component
+/// (gray) or 3 (YCbCr, luma sampled `h_samp` × `v_samp`, 1 or 2, chroma
+/// 1 × 1). Fills `band`. Returns 0, or -1 with the message set.
+int cjpeg_encoder_start(cjpeg_encoder *encoder, unsigned width, unsigned height, int components, int h_samp, int v_samp,
+                        int quality, cjpeg_band *band);
+
+/// Compresses the next band: band->rows[c] rows of band->width[c] samples
+/// of plane c, `strides[c]` bytes apart. Returns 0, or -1 with the message set.
+int cjpeg_encoder_write_band(cjpeg_encoder *encoder, unsigned char *const planes[3], const size_t strides[3]);
+
+/// Ends the file; `*jpeg` (free() it) and `*jpeg_size` get it. Returns 0,
+/// or -1 with the message set.
+int cjpeg_encoder_finish(cjpeg_encoder *encoder, unsigned char **jpeg, unsigned long *jpeg_size);

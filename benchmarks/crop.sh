@@ -3,7 +3,8 @@
 #   single files — the 12 MP bus photo, a 48 MP version made with vips, and
 #   Orientation-6 variants of both made with exiftool — with `--size 1080`
 #   against vipsthumbnail and ImageMagick; `--mode lossless` against
-#   `jpegtran -crop`; a batch of 50 files against one vipsthumbnail call.
+#   `jpegtran -crop`; a batch of 50 files against one vipsthumbnail call;
+#   for information, the full-resolution square (no --size) against `vips crop`.
 # Prints median wall times (hyperfine), peak RSS (/usr/bin/time), output PSNR
 # against a reference (full-resolution decode + ImageMagick Lanczos-3), and
 # the ratios against the targets.
@@ -128,6 +129,20 @@ for name in bus12 bus12-o6 bus48 bus48-o6; do
     printf '%-9s %-12s %9s %8s %9sx %s\n' "" jpegtran "$jt_ms" "$(rss_mb "${jt_cmd[@]}")" "$r" "(target ≥ 1.00x $(verdict "$r" 1.0))"
     printf '%-9s %-12s %9s %8s %9sx %s\n' "" "+ sync" "$jt_sync_ms" "" "$(ratio "$jt_sync_ms" "$ours_ms")" "(same durability as ours)"
     summary+=("$name lossless: ×$r vs jpegtran (target ≥ 1; ×$(ratio "$jt_sync_ms" "$ours_ms") vs jpegtran + sync)")
+done
+
+echo
+echo "full-resolution square, no --size (information; no target): against vips crop of the same square"
+printf '%-9s %-12s %9s %8s %10s\n' input tool "median ms" "RSS MB" "vips/ours"
+for name in bus12 bus48; do
+    in="$work/$name.jpg"
+    width=$(exiftool -s3 -n -ImageWidth "$in"); height=$(exiftool -s3 -n -ImageHeight "$in")
+    ours_cmd=("$bin" crop --overwrite --quiet -o "$work/ours" "$in")
+    vips_cmd=(vips crop "$in" "$work/vips/$name-full.jpg" $(( (width - height) / 2 )) 0 "$height" "$height")
+    ours_ms=$(time_ms "full-ours-$name" "${ours_cmd[@]}")
+    vips_ms=$(time_ms "full-vips-$name" "${vips_cmd[@]}")
+    printf '%-9s %-12s %9s %8s\n' "$name" squarecam "$ours_ms" "$(rss_mb "${ours_cmd[@]}")"
+    printf '%-9s %-12s %9s %8s %9sx\n' "" "vips crop" "$vips_ms" "$(rss_mb "${vips_cmd[@]}")" "$(ratio "$vips_ms" "$ours_ms")"
 done
 
 echo

@@ -86,13 +86,7 @@ extension JPEGDecoder {
         let batch = max(1, 64 / planes[0].rowsPerRead)
         let slots = PlaneSlots(planes, count: 3, readsPerSlot: batch)
         let readBatch = { (item: Int, slot: Int) throws(ImagingError) in
-            var strides = planes.map(\.paddedWidth) + Array(repeating: 0, count: 3 - planes.count)
-            for read in 0..<min(batch, reads - item * batch) {
-                var targets = slots.pointers(slot, read: read, planes: planes)
-                guard cjpeg_decoder_read_planes(decoder, &targets, &strides) == 0 else {
-                    throw .corrupt(detail: message(decoder))
-                }
-            }
+            try slots.read(decoder, item: item, into: slot, reads: reads, planes: planes)
         }
         let feed = { @Sendable (item: Int, slot: Int) in
             for (index, resizer) in resizers.enumerated() {
@@ -192,10 +186,24 @@ extension JPEGDecoder {
 final class PlaneSlots: @unchecked Sendable {
     // Unchecked: TwoThreadPipeline gives each set to one thread at a time.
     let buffers: [[UnsafeMutablePointer<UInt8>]]
+    let readsPerSlot: Int
 
     init(_ planes: [PlaneLayout], count: Int, readsPerSlot: Int) {
+        self.readsPerSlot = readsPerSlot
         buffers = (0..<count).map { _ in
             planes.map { .allocate(capacity: $0.paddedWidth * $0.rowsPerRead * readsPerSlot) }
+        }
+    }
+
+    /// Decodes batch `item` of iMCU rows (readsPerSlot of them, none from
+    /// `reads` on) into `slot`.
+    func read(_ decoder: OpaquePointer, item: Int, into slot: Int, reads: Int, planes: [PlaneLayout]) throws(ImagingError) {
+        var strides = planes.map(\.paddedWidth) + Array(repeating: 0, count: 3 - planes.count)
+        for read in 0..<min(readsPerSlot, reads - item * readsPerSlot) {
+            var targets = pointers(slot, read: read, planes: planes)
+            guard cjpeg_decoder_read_planes(decoder, &targets, &strides) == 0 else {
+                throw .corrupt(detail: JPEGDecoder.message(decoder))
+            }
         }
     }
 

@@ -62,13 +62,7 @@ extension JPEGDecoder {
         let batch = secondThread ? max(1, 64 / planes[0].rowsPerRead) : 1
         let slots = PlaneSlots(planes, count: secondThread ? 3 : 1, readsPerSlot: batch)
         let readBatch = { (item: Int, slot: Int) throws(ImagingError) in
-            var strides = planes.map(\.paddedWidth) + Array(repeating: 0, count: 3 - planes.count)
-            for read in 0..<min(batch, reads - item * batch) {
-                var targets = slots.pointers(slot, read: read, planes: planes)
-                guard cjpeg_decoder_read_planes(decoder, &targets, &strides) == 0 else {
-                    throw .corrupt(detail: message(decoder))
-                }
-            }
+            try slots.read(decoder, item: item, into: slot, reads: reads, planes: planes)
         }
         let feed = { @Sendable (item: Int, slot: Int) in
             // An iMCU row at a time, every plane: luma then stays at most a band ahead of chroma.

@@ -223,6 +223,11 @@ def app_kill_test(binary: str, camera: str, folder: Path, scratch: Path, target_
             # anywhere in a typical save.
             if not run.wait_for("→ saving", occurrence=saves_before_kill, timeout=60):
                 ended = run.process.poll()  # set when the app died on its own (negative: the signal)
+                if ended is None and run.lines and run.lines[-1][1] == "<eof>":
+                    try:  # its stderr closed: it is exiting; wait for its status
+                        ended = run.process.wait(timeout=5)
+                    except subprocess.TimeoutExpired:
+                        pass
                 run.kill()
                 tally.saved.extend(run.saved_paths())
                 how = f"the app ended by itself with status {ended}" if ended is not None else "the app was still running"

@@ -194,6 +194,30 @@ static inline int read_value(cjpeg_bit_reader *reader, int size) {
     return extend(bits, size);
 }
 
+/// Writes a record value at `out`: one byte when it fits an int8 (most do),
+/// else two. Returns how many; the caller flags two with RECORD_WIDE.
+static inline int put_record_value(uint8_t *out, int value) {
+    if (value >= -128 && value <= 127) {
+        out[0] = (uint8_t)(int8_t)value;
+        return 1;
+    }
+    int16_t wide = (int16_t)value;
+    memcpy(out, &wide, 2);
+    return 2;
+}
+
+/// Reads the value put_record_value wrote at `in` (`wide`: its two-byte form). Returns the bytes read.
+static inline int take_record_value(const uint8_t *in, int wide, int *value) {
+    if (!wide) {
+        *value = (int8_t)in[0];
+        return 1;
+    }
+    int16_t stored;
+    memcpy(&stored, in, 2);
+    *value = stored;
+    return 2;
+}
+
 /// Real DC values stay within ±2^11. libjpeg fails a file whose predictor
 /// overflows; one past this bound is left to libjpeg.
 static inline int predictor_in_bounds(int32_t predictor) {
@@ -229,16 +253,9 @@ decode_block(cjpeg_bit_reader *reader, const cjpeg_huffman_table *dc, const cjpe
     if (record) {
         // Head byte: the AC count, and whether the difference takes two bytes.
         head = *record;
-        if (difference >= -128 && difference <= 127) {
-            *head = 0;
-            head[1] = (uint8_t)(int8_t)difference;
-            item = head + 2;
-        } else {
-            int16_t wide = (int16_t)difference;
-            *head = RECORD_WIDE;
-            memcpy(head + 1, &wide, 2);
-            item = head + 3;
-        }
+        int bytes = put_record_value(head + 1, difference);
+        *head = bytes == 2 ? RECORD_WIDE : 0;
+        item = head + 1 + bytes;
     } else {
         // Unsigned: a crafted file's predictor must not overflow into undefined behaviour.
         *predictor = (int32_t)((uint32_t)*predictor + (uint32_t)difference);
@@ -279,17 +296,10 @@ decode_block(cjpeg_bit_reader *reader, const cjpeg_huffman_table *dc, const cjpe
         if (dense) {
             dense[natural_order[k]] = (JCOEF)value;
         } else if (record) {
-            // Most values fit a byte; the index's top bit says when two follow.
-            if (value >= -128 && value <= 127) {
-                item[0] = natural_order[k];
-                item[1] = (uint8_t)(int8_t)value;
-                item += 2;
-            } else {
-                int16_t wide = (int16_t)value;
-                item[0] = natural_order[k] | RECORD_WIDE;
-                memcpy(item + 1, &wide, 2);
-                item += 3;
-            }
+            // The index's top bit says when the value takes two bytes.
+            int bytes = put_record_value(item + 1, value);
+            item[0] = natural_order[k] | (bytes == 2 ? RECORD_WIDE : 0);
+            item += 1 + bytes;
             (*head)++;
         }
         k++;
@@ -325,15 +335,7 @@ size_t cjpeg_expand_mcu_record(const uint8_t *record, const cjpeg_mcu_layout *la
     const uint8_t *p = record;
     for (int b = 0; b < layout->blocks; b++) {
         int count = p[0] & 63, difference;
-        if (p[0] & RECORD_WIDE) {
-            int16_t wide;
-            memcpy(&wide, p + 1, 2);
-            difference = wide;
-            p += 3;
-        } else {
-            difference = (int8_t)p[1];
-            p += 2;
-        }
+        p += 1 + take_record_value(p + 1, p[0] & RECORD_WIDE, &difference);
         int32_t *predictor = &predictors[layout->component[b]];
         *predictor = (int32_t)((uint32_t)*predictor + (uint32_t)difference);
         if (!predictor_in_bounds(*predictor)) return 0;
@@ -344,15 +346,9 @@ size_t cjpeg_expand_mcu_record(const uint8_t *record, const cjpeg_mcu_layout *la
         JCOEF *block = blocks[b][0];
         block[0] = (JCOEF)*predictor;
         for (int i = 0; i < count; i++) {
-            if (p[0] & RECORD_WIDE) {
-                int16_t value;
-                memcpy(&value, p + 1, 2);
-                block[p[0] & 63] = value;
-                p += 3;
-            } else {
-                block[p[0]] = (int8_t)p[1];
-                p += 2;
-            }
+            int value, index = p[0] & 63;
+            p += 1 + take_record_value(p + 1, p[0] & RECORD_WIDE, &value);
+            block[index] = (JCOEF)value;
         }
     }
     return (size_t)(p - record);

@@ -54,7 +54,7 @@ extension CaptureFlow {
             case .permissionDenied: self = .permissionDenied
             case .permissionRestricted: self = .permissionRestricted
             case .disconnected(let camera): self = .disconnected(camera: camera)
-            case .busy, .failed: self = .failed(failure)
+            case .busy, .failed, .portalUnavailable: self = .failed(failure)
             }
         }
 

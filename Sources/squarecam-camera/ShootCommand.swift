@@ -114,7 +114,7 @@ enum ShootCommand: Command {
 
     static func exitCode(for failure: CameraFailure) -> ExitCode {
         switch failure {
-        case .noCamera: .noCamera
+        case .noCamera, .portalUnavailable: .noCamera
         case .permissionDenied, .permissionRestricted: .permissionDenied
         case .busy, .disconnected, .failed: .cameraFailed
         }

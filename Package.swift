@@ -44,9 +44,15 @@ let package = Package(
             name: "SquareCamCapture",
             dependencies: ["SquareCamCore", "CGStreamer", "CPortal"]
         ),
+        // The capture screen's decisions (flow, camera life, countdown, saving),
+        // GTK-free and GStreamer-free: cameras come through Core's CameraProvider.
+        .target(
+            name: "SquareCamController",
+            dependencies: ["SquareCamCore", "SquareCamImaging"]
+        ),
         .target(
             name: "SquareCamApp",
-            dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "CGtk"]
+            dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "SquareCamController", "CGtk"]
         ),
         // Options, help and exit codes shared by the two programs below.
         .target(name: "SquareCamCommandLine", dependencies: ["SquareCamCore"]),
@@ -69,12 +75,21 @@ let package = Package(
         // The app, shoot and devices.
         .executableTarget(
             name: "squarecam-camera",
-            dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "SquareCamApp", "SquareCamCommandLine"]
+            dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "SquareCamController", "SquareCamApp", "SquareCamCommandLine"]
+        ),
+        // The app with cameras the GUI tests script (permission answers, busy,
+        // unplugged, several cameras) and the main-queue self-test: test-only,
+        // never installed, so the shipped programs carry no test hooks.
+        .executableTarget(
+            name: "squarecam-scripted-app",
+            dependencies: ["SquareCamCore", "SquareCamCapture", "SquareCamController", "SquareCamApp", "CGtk"],
+            path: "Tests/ScriptedApp"
         ),
 
         .testTarget(name: "SquareCamCoreTests", dependencies: ["SquareCamCore"]),
         .testTarget(name: "SquareCamImagingTests", dependencies: ["SquareCamImaging", "SquareCamCore", "CExif", "CJPEG"]),
         .testTarget(name: "SquareCamCaptureTests", dependencies: ["SquareCamCapture", "SquareCamImaging", "SquareCamCore"]),
+        .testTarget(name: "SquareCamControllerTests", dependencies: ["SquareCamController", "SquareCamCore", "SquareCamImaging"]),
         .testTarget(name: "SquareCamAppTests", dependencies: ["SquareCamApp", "SquareCamCore"]),
         .testTarget(name: "SquareCamCLITests", dependencies: ["SquareCamCore", "SquareCamImaging"]),
     ],

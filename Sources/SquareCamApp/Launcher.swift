@@ -17,18 +17,28 @@ enum Launcher {
         }
     }
 
+    /// GNOME 42+ and KDE Plasma, in that order; other desktops have no camera page.
+    private static let privacySettingsCommands: [[String]] = [["gnome-control-center", "camera"], ["systemsettings", "kcm_camera"]]
+
+    /// Whether this desktop has camera privacy settings to open.
+    static var hasPrivacySettings: Bool {
+        privacySettingsCommands.contains { isInstalled($0[0]) }
+    }
+
     /// Opens the desktop's camera privacy settings; false when there are none.
     static func openPrivacySettings() -> Bool {
-        // GNOME 42+ and KDE Plasma, in that order; other desktops have no camera page.
-        let candidates: [[String]] = [["gnome-control-center", "camera"], ["systemsettings", "kcm_camera"]]
-        for command in candidates {
-            guard let found = g_find_program_in_path(command[0]) else { continue }
-            g_free(found)
+        for command in privacySettingsCommands where isInstalled(command[0]) {
             var error: UnsafeMutablePointer<GError>?
             let launched = command.joined(separator: " ").withCString { g_spawn_command_line_async($0, &error) }
             if launched != 0 { return true }
             if let error { g_error_free(error) }
         }
         return false
+    }
+
+    private static func isInstalled(_ program: String) -> Bool {
+        guard let found = g_find_program_in_path(program) else { return false }
+        g_free(found)
+        return true
     }
 }

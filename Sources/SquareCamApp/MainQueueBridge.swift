@@ -4,13 +4,13 @@ import Glibc
 /// Serves libdispatch's main queue from the GLib main loop, so that
 /// `@MainActor` tasks and `DispatchQueue.main` work run while GTK owns the
 /// main thread (it never returns to `dispatch_main`).
-enum MainQueueBridge {
+public enum MainQueueBridge {
     /// The GLib source id; the bridge is installed once per process.
     nonisolated(unsafe) private static var sourceID: guint = 0
 
     /// Watches the main queue's wake-up descriptor from the default GLib
     /// context. Call on the main thread before the GLib loop runs.
-    static func install() {
+    public static func install() {
         guard sourceID == 0 else { return }
         let handle = _dispatch_get_main_queue_handle_4CF()
         sourceID = g_unix_fd_add(handle, G_IO_IN, { descriptor, _, _ in

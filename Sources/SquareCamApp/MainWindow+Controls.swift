@@ -1,11 +1,12 @@
 import CGtk
+import SquareCamController
 import SquareCamCore
 
 /// Buttons, the camera switcher and the main menu.
 extension MainWindow {
     func connectControls() {
-        Signal.connect(live.shutterButton, "clicked") { [weak self] in self?.shutterPressed() }
-        Signal.connect(live.timerButton, "clicked") { [weak self] in self?.cycleCountdown() }
+        Signal.connect(live.shutterButton, "clicked") { [weak self] in self?.controller.shutterPressed() }
+        Signal.connect(live.timerButton, "clicked") { [weak self] in self?.controller.cycleCountdown() }
         Signal.connect(live.gridButton, "toggled") { [weak self] in
             guard let self else { return }
             setGrid(gtk_toggle_button_get_active(gcast(live.gridButton)) != 0)
@@ -14,27 +15,20 @@ extension MainWindow {
             guard let self else { return }
             setMirrored(gtk_toggle_button_get_active(gcast(live.mirrorButton)) != 0)
         }
-        Signal.connect(review.retakeButton, "clicked") { [weak self] in self?.send(.retake) }
-        Signal.connect(review.editButton, "clicked") { [weak self] in self?.send(.edit) }
-        Signal.connect(review.saveButton, "clicked") { [weak self] in self?.send(.save) }
+        Signal.connect(review.retakeButton, "clicked") { [weak self] in self?.controller.send(.retake) }
+        Signal.connect(review.editButton, "clicked") { [weak self] in self?.controller.send(.edit) }
+        Signal.connect(review.saveButton, "clicked") { [weak self] in self?.controller.send(.save) }
         Signal.connect(review.saveAsButton, "clicked") { [weak self] in self?.chooseSaveAsPath() }
-        Signal.connect(editor.cancelButton, "clicked") { [weak self] in self?.send(.cancel) }
+        Signal.connect(editor.cancelButton, "clicked") { [weak self] in self?.controller.send(.cancel) }
         Signal.connect(editor.resetButton, "clicked") { [weak self] in self?.editor.reset() }
         Signal.connect(editor.zoomInButton, "clicked") { [weak self] in self?.editor.zoom(by: 1.25) }
         Signal.connect(editor.zoomOutButton, "clicked") { [weak self] in self?.editor.zoom(by: 0.8) }
         Signal.connect(editor.doneButton, "clicked") { [weak self] in self?.editDone() }
         Signal.connectPointer(cameraSwitcher, "notify::selected") { [weak self] _ in self?.cameraChosen() }
-        startWatchingCameras()
-    }
-
-    func cycleCountdown() {
-        let next = [0: 3, 3: 10, 10: 0][preferences.countdownSeconds] ?? 0
-        preferences.countdownSeconds = next
-        live.showTimer(next)
     }
 
     func setGrid(_ shown: Bool) {
-        preferences.showGrid = shown
+        controller.preferences.showGrid = shown
         live.viewfinder.showsGrid = shown
         if (gtk_toggle_button_get_active(gcast(live.gridButton)) != 0) != shown {
             gtk_toggle_button_set_active(gcast(live.gridButton), shown ? 1 : 0)
@@ -50,7 +44,19 @@ extension MainWindow {
 
     // MARK: Camera switcher
 
-    func setSwitcherCameras(_ cameras: [CameraDescription]) {
+    /// The switcher lists the controller's cameras, the open one selected.
+    func renderSwitcher() {
+        if controller.cameras != switcherCameras { fillSwitcher(controller.cameras) }
+        if let index = switcherCameras.firstIndex(where: { $0.id == controller.currentCameraID }),
+           Int(gtk_drop_down_get_selected(gcast(cameraSwitcher))) != index {
+            fillingSwitcher = true
+            gtk_drop_down_set_selected(gcast(cameraSwitcher), guint(index))
+            fillingSwitcher = false
+        }
+        updateSwitcherVisibility()
+    }
+
+    private func fillSwitcher(_ cameras: [CameraDescription]) {
         switcherCameras = cameras
         fillingSwitcher = true
         defer { fillingSwitcher = false }
@@ -62,46 +68,33 @@ extension MainWindow {
         }
         gtk_drop_down_set_model(gcast(cameraSwitcher), gcast(model!))
         g_object_unref(UnsafeMutableRawPointer(model))
-        if let index = switcherCameras.firstIndex(where: { $0.id == cameraSpec }) {
-            gtk_drop_down_set_selected(gcast(cameraSwitcher), guint(index))
-        }
-        updateSwitcherVisibility()
     }
 
     /// The switcher shows when there is a choice and the live view is up.
     func updateSwitcherVisibility() {
-        let visible = switcherCameras.count > 1 && [.live, .starting].contains(flow.state)
+        let visible = switcherCameras.count > 1 && [.live, .starting].contains(controller.state)
         guard visible != switcherShown else { return }
         switcherShown = visible
         WidgetStyle.setVisible(cameraSwitcher, visible)
         Trace.line("switcher \(visible ? "shown" : "hidden") with \(switcherCameras.count) cameras")
     }
 
-    /// C: the next camera in the switcher's list.
-    func switchToNextCamera() {
-        guard switcherCameras.count > 1 else { return }
-        let index = Int(gtk_drop_down_get_selected(gcast(cameraSwitcher)))
-        gtk_drop_down_set_selected(gcast(cameraSwitcher), guint((index + 1) % switcherCameras.count))
-    }
-
     private func cameraChosen() {
         guard !fillingSwitcher else { return }
         let index = Int(gtk_drop_down_get_selected(gcast(cameraSwitcher)))
-        guard switcherCameras.indices.contains(index), switcherCameras[index].id != camera?.cameraDescription.id else { return }
-        cameraSpec = switcherCameras[index].id
+        guard switcherCameras.indices.contains(index), switcherCameras[index].id != controller.currentCameraID else { return }
         Trace.line("camera chosen \(switcherCameras[index].id)")
-        closeCamera()
-        send(.switchCamera)
+        controller.chooseCamera(id: switcherCameras[index].id)
     }
 
     // MARK: Menu
 
     func installActions() {
+        let preferences = controller.preferences
         addToggleAction("save-without-review", preferences.saveWithoutReview) { [weak self] on in
-            self?.preferences.saveWithoutReview = on
-            self?.flow.saveWithoutReview = on
+            self?.controller.setSaveWithoutReview(on)
         }
-        addToggleAction("shutter-sound", preferences.shutterSound) { [weak self] on in self?.preferences.shutterSound = on }
+        addToggleAction("shutter-sound", preferences.shutterSound) { on in preferences.shutterSound = on }
         let about = g_simple_action_new("about", nil)!
         Signal.connectPointer(UnsafeMutableRawPointer(about), "activate") { [weak self] _ in self?.showAbout() }
         g_action_map_add_action(squarecam_action_map(window), gcast(about))
@@ -142,12 +135,12 @@ extension MainWindow {
     // MARK: Save As…
 
     func chooseSaveAsPath() {
-        guard let photo = flow.photo else { return }
+        guard let photo = controller.flow.photo else { return }
         let chooser = gtk_file_chooser_native_new(localized("Save Photo As"), gcast(window), GTK_FILE_CHOOSER_ACTION_SAVE,
                                                   localized("_Save"), localized("_Cancel"))!
-        let date = shots[photo.id]?.date ?? .now
+        let date = controller.shot(for: photo)?.date ?? .now
         gtk_file_chooser_set_current_name(squarecam_file_chooser(UnsafeMutableRawPointer(chooser)),
-                                          PhotoDeveloper.fileName(for: date, attempt: 1))
+                                          PhotoFileName().name(for: date, sequence: 1))
         let raw = UnsafeMutableRawPointer(chooser)
         Signal.connectInt(raw, "response") { [weak self] response in
             defer { g_object_unref(raw) }
@@ -156,7 +149,7 @@ extension MainWindow {
             defer { g_object_unref(UnsafeMutableRawPointer(file)) }
             guard let path = g_file_get_path(file) else { return }
             defer { g_free(path) }
-            self?.send(.saveAs(path: String(cString: path)))
+            self?.controller.send(.saveAs(path: String(cString: path)))
         }
         gtk_native_dialog_show(squarecam_native_dialog(raw))
     }

@@ -1,4 +1,5 @@
 import CGtk
+import SquareCamController
 import SquareCamCore
 
 /// Every shortcut, per page. Handled before the focused widget sees the key
@@ -27,35 +28,35 @@ extension MainWindow {
             return true
         }
         let activate = key == GDK_KEY_space || key == GDK_KEY_Return || key == GDK_KEY_KP_Enter
-        switch flow.state {
+        switch controller.state {
         case .live, .capturing:
-            if activate { return focusKeeps(live.shutterButton) ? false : run(shutterPressed) }
+            if activate { return focusKeeps(live.shutterButton) ? false : run(controller.shutterPressed) }
             guard !control else { return false }
             switch key {
             case GDK_KEY_Escape:
-                if countdownTask != nil { return run(shutterPressed) }
+                if controller.countdown != nil { return run(controller.shutterPressed) }
                 gtk_window_close(gcast(window))
                 return true
-            case GDK_KEY_t: return run(cycleCountdown)
+            case GDK_KEY_t: return run(controller.cycleCountdown)
             case GDK_KEY_g: return run { self.setGrid(!self.live.viewfinder.showsGrid) }
             case GDK_KEY_m: return run { self.setMirrored(!self.live.viewfinder.mirrored) }
             case GDK_KEY_c: return run(switchToNextCamera)
             default: return false
             }
         case .reviewing:
-            if control && key == GDK_KEY_s { return run { self.send(.save) } }
-            if activate { return focusKeeps(review.saveButton) ? false : run { self.send(.save) } }
+            if control && key == GDK_KEY_s { return run { self.controller.send(.save) } }
+            if activate { return focusKeeps(review.saveButton) ? false : run { self.controller.send(.save) } }
             guard !control else { return false }
             switch key {
-            case GDK_KEY_r, GDK_KEY_Escape: return run { self.send(.retake) }
-            case GDK_KEY_e: return run { self.send(.edit) }
+            case GDK_KEY_r, GDK_KEY_Escape: return run { self.controller.send(.retake) }
+            case GDK_KEY_e: return run { self.controller.send(.edit) }
             default: return false
             }
         case .editing:
             if activate { return focusKeeps(editor.doneButton) ? false : run(editDone) }
             let step = shift ? 10 : 1
             switch key {
-            case GDK_KEY_Escape: return run { self.send(.cancel) }
+            case GDK_KEY_Escape: return run { self.controller.send(.cancel) }
             case GDK_KEY_plus, GDK_KEY_equal, GDK_KEY_KP_Add: return run { self.editor.zoom(by: 1.1) }
             case GDK_KEY_minus, GDK_KEY_underscore, GDK_KEY_KP_Subtract: return run { self.editor.zoom(by: 1 / 1.1) }
             case GDK_KEY_0, GDK_KEY_KP_0: return run(editor.reset)
@@ -86,8 +87,14 @@ extension MainWindow {
         return true
     }
 
+    /// C: the next camera in the list.
+    private func switchToNextCamera() {
+        controller.switchToNextCamera()
+        if let chosen = controller.preferredCameraID { Trace.line("camera chosen \(chosen)") }
+    }
+
     func editDone() {
-        send(.editDone(crop: editor.crop.rect))
+        controller.send(.editDone(crop: editor.crop.rect))
     }
 
     func toggleFullscreen() {

@@ -1,36 +1,44 @@
 import CGtk
+import SquareCamController
 import SquareCamCore
 
-/// The status pages: permission, no camera, disconnected, busy or failed.
+/// The status pages: why the camera is wanted, no permission, no camera,
+/// disconnected, busy or failed — each with what the user can do.
 extension MainWindow {
-    func showStatus(for state: CaptureFlow.State) {
+    func renderStatus(_ state: CaptureFlow.State) {
+        guard shownStatus != state else { return }
+        shownStatus = state
         let tryAgain = StatusPage.Action(label: localized("_Try Again"), tooltip: localized("Try the camera again")) { [weak self] in
-            self?.send(.tryAgain)
+            self?.controller.send(.tryAgain)
         }
         let settings = StatusPage.Action(label: localized("Open _Settings"), tooltip: localized("Open the camera privacy settings")) { [weak self] in
-            self?.send(.openSettings)
+            self?.controller.send(.openSettings)
         }
         let testPattern = StatusPage.Action(label: localized("Use Test _Pattern"), tooltip: localized("Show a moving test pattern instead of a camera")) { [weak self] in
-            self?.send(.useTestPattern)
+            self?.controller.send(.useTestPattern)
         }
         switch state {
-        case .askingPermission:
+        case .explainingPermission:
             status.show(icon: "camera-web-symbolic", title: localized("SquareCam would like to use the camera"),
-                        description: localized("Photos stay on this computer. You can change this later in Settings › Privacy › Camera."),
-                        primary: .init(label: localized("_Allow"), tooltip: localized("Allow SquareCam to use the camera")) { [weak self] in
-                            self?.send(.permissionAnswered(granted: true))
+                        description: localized("The camera shows its picture here, and photos stay on this computer. Your desktop asks you next; you can change the answer later in Settings › Privacy › Camera."),
+                        primary: .init(label: localized("_Continue"), tooltip: localized("Let the desktop ask for the camera")) { [weak self] in
+                            self?.controller.send(.continueToPermission)
                         },
                         secondary: .init(label: localized("_Not Now"), tooltip: localized("Do not use the camera")) { [weak self] in
-                            self?.send(.permissionAnswered(granted: false))
+                            self?.controller.send(.declinePermission)
                         })
         case .permissionDenied:
+            // The Open Settings button only where the desktop has camera privacy settings to open.
+            let hasSettings = Launcher.hasPrivacySettings
             status.show(icon: "camera-disabled-symbolic", title: localized("SquareCam has no permission to use the camera"),
-                        description: localized("Allow it in Settings › Privacy › Camera, then choose Try Again."),
-                        primary: tryAgain, secondary: settings)
+                        description: hasSettings
+                            ? localized("Allow it in Settings › Privacy › Camera, then choose Try Again.")
+                            : localized("This desktop has no camera privacy settings. Make sure your account may use video devices (for example: sudo usermod -aG video $USER), log out and in again, then choose Try Again."),
+                        primary: tryAgain, secondary: hasSettings ? settings : nil)
         case .permissionRestricted:
-            status.show(icon: "camera-disabled-symbolic", title: localized("SquareCam has no permission to use the camera"),
+            status.show(icon: "camera-disabled-symbolic", title: localized("SquareCam may not use the camera"),
                         description: localized("A system policy does not allow the camera. Ask the administrator of this computer to allow it, then choose Try Again."),
-                        primary: tryAgain, secondary: settings)
+                        primary: tryAgain)
         case .noCamera:
             status.show(icon: "camera-hardware-disabled-symbolic", title: localized("No camera found"),
                         description: localized("Connect a camera; SquareCam will find it. Or take photos of a moving test pattern."),
@@ -51,55 +59,11 @@ extension MainWindow {
         default:
             return
         }
-        gtk_widget_grab_focus(status.primaryButton)
         if Trace.enabled {
             let page = status.widget
             FrameClock.afterPaints(of: page) {
                 Trace.line("status page title=\(String(cString: adw_status_page_get_title(gcast(page))))")
             }
         }
-    }
-
-    /// While the camera is busy or unplugged, checks every two seconds and
-    /// goes live by itself when it is back.
-    func scheduleRetry(for state: CaptureFlow.State) {
-        let retrying: Bool
-        switch state {
-        case .disconnected: retrying = true
-        case .failed(.busy): retrying = true
-        default: retrying = false
-        }
-        guard retrying else {
-            retryTask?.cancel()
-            retryTask = nil
-            return
-        }
-        guard retryTask == nil else { return }
-        retryTask = Task { @MainActor in
-            while !Task.isCancelled {
-                do { try await Task.sleep(for: .seconds(2)) } catch { return }
-                let spec = self.cameraSpec
-                if case .disconnected = self.flow.state {
-                    let probe = try? CameraOpener.open(spec: spec)
-                    if CameraOpener.isAvailable(probe, spec: spec) {
-                        self.retryTask = nil
-                        self.send(.cameraAvailable)
-                        return
-                    }
-                } else if case .failed(.busy) = self.flow.state {
-                    self.retryTask = nil
-                    self.send(.tryAgain)
-                    return
-                } else {
-                    self.retryTask = nil
-                    return
-                }
-            }
-        }
-    }
-
-    func openPrivacySettings() {
-        if Launcher.openPrivacySettings() { return }
-        showError(localized("This desktop has no camera privacy settings. Make sure your account may use video devices (for example: sudo usermod -aG video $USER), log out and in again, then choose Try Again."))
     }
 }

@@ -1,19 +1,20 @@
 import CGtk
 import Foundation
-import SquareCamCapture
+import SquareCamController
 import SquareCamCore
 
 /// The app's one window: a header bar (camera switcher, menu) over a stack of
-/// pages — live, review, crop editor, status — chosen by the capture flow.
+/// pages — live, review, crop editor, status. It draws the controller's state
+/// and forwards the user's input; the controller decides everything else.
 @MainActor
 final class MainWindow {
     let window: Widget
     let application: UnsafeMutablePointer<AdwApplication>
+    let controller: CaptureController
     let live = LivePage()
     let review = ReviewPage()
     let editor = CropEditor()
     let status = StatusPage()
-    let preferences = Preferences()
     let statistics = AppStatistics()
     let stack: Widget
     let toasts: Widget
@@ -21,29 +22,26 @@ final class MainWindow {
     let menuButton: Widget
     let spinnerPage: Widget
 
-    /// The capture flow: every page change and camera action comes from it.
-    var flow = CaptureFlow()
-    /// The `--camera` value of the camera to open (nil: the first real camera).
-    var cameraSpec: String?
-    var camera: (any Camera)?
-    /// Cameras offered by the switcher, in its order.
+    /// The page on screen, to act once when it changes (focus, statistics).
+    var shownPage = ""
+    /// The photo (id and crop) the review page shows, the one the editor is open on.
+    var reviewedPhoto: CapturedPhoto?
+    var editedPhotoID: Int?
+    /// The save problem the review page shows.
+    var shownSaveProblem: String?
+    /// The status page's state, so it is rebuilt only when that changes.
+    var shownStatus: CaptureFlow.State?
+    /// The cameras in the switcher, in its order.
     var switcherCameras: [CameraDescription] = []
     var switcherShown = false
-    var shots: [Int: Shot] = [:]
-    var nextShotID = 1
-    var countdownTask: Task<Void, Never>?
-    var retryTask: Task<Void, Never>?
-    var lastSavedPath: String?
-    /// While a failed save is being reported: its message (shown on the review page, not as a toast).
-    var failedSaveMessage: String?
-    var hotplugWatcher: CameraHotplugWatcher?
-    /// False once the user chose the test pattern: a scripted camera (test hook) no longer stands in.
-    var usesScriptedCamera = true
     var fillingSwitcher = false
+    var lastSavedPath: String?
+    /// The window was asked to close while a photo was being written: it closes once the photo is safe.
+    var closeWhenSaved = false
 
-    init(application: UnsafeMutablePointer<AdwApplication>, cameraSpec: String?) {
+    init(application: UnsafeMutablePointer<AdwApplication>, sources: CaptureController.Sources) {
         self.application = application
-        self.cameraSpec = cameraSpec
+        controller = CaptureController(sources: sources, preferences: Preferences(), openPrivacySettings: Launcher.openPrivacySettings)
         window = adw_application_window_new(gcast(application))
         gtk_window_set_title(gcast(window), "SquareCam")
         gtk_window_set_icon_name(gcast(window), SquareCamApp.applicationID)
@@ -86,68 +84,42 @@ final class MainWindow {
         installActions()
         installKeyboard()
         connectControls()
-        flow.saveWithoutReview = preferences.saveWithoutReview
+        let preferences = controller.preferences
         live.viewfinder.showsGrid = preferences.showGrid
         gtk_toggle_button_set_active(gcast(live.gridButton), preferences.showGrid ? 1 : 0)
         live.showTimer(preferences.countdownSeconds)
         live.viewfinder.onFrameShown = { [weak self] in self?.frameShown() }
+        controller.onChange = { [weak self] in self?.render() }
+        controller.onNotice = { [weak self] in self?.tell($0) }
+        controller.onTransition = { event, state, actions in Trace.line("\(event) → \(state) \(actions)") }
+        controller.onRejection = { Log.line("squarecam: \($0)") }
         Signal.connectReturning(window, "close-request") { [weak self] in
-            self?.shutDown()
-            return false
+            guard let self else { return false }
+            return !self.shutDown()
         }
     }
 
     func present() {
         gtk_window_present(gcast(window))
-        send(.launch)
+        controller.start()
     }
 
-    /// Sends an event to the capture flow and carries out its actions.
-    func send(_ event: CaptureFlow.Event) {
-        let actions: [CaptureFlow.Action]
-        do {
-            actions = try flow.handle(event)
-        } catch {
-            // A late or duplicate event (a second key press, a failure after
-            // stopping) is harmless; it is logged for debugging, not shown.
-            Log.line("squarecam: \(error)")
-            return
-        }
-        Trace.line("\(event) → \(flow.state) \(actions)")
-        showPage(for: flow.state)
-        for action in actions { perform(action) }
-    }
-
-    /// Makes the page match the flow's state.
-    func showPage(for state: CaptureFlow.State) {
-        let page: String
-        switch state {
-        case .idle, .checkingPermission, .starting: page = "starting"
-        case .live, .capturing: page = "live"
-        case .reviewing, .saving: page = flow.saveWithoutReview && !review.hasPhoto ? "live" : "review"
-        case .editing: page = "editor"
-        case .askingPermission, .permissionDenied, .permissionRestricted, .noCamera, .failed, .disconnected:
-            showStatus(for: state)
-            page = "status"
-        }
-        WidgetStyle.setSensitive(live.shutterButton, state == .live)
-        if case .saving = state {
-            WidgetStyle.setSensitive(review.saveButton, false)
-        } else {
-            WidgetStyle.setSensitive(review.saveButton, true)
-        }
-        updateSwitcherVisibility()
-        gtk_stack_set_visible_child_name(gcast(stack), page)
-        if page != "live" { statistics.liveStopped(framesShown: live.viewfinder.framesShown) }
-        scheduleRetry(for: state)
-    }
-
-    func shutDown() {
-        countdownTask?.cancel()
-        retryTask?.cancel()
-        hotplugWatcher?.stop()
+    /// Stops the camera; false (the window stays) while a photo is being
+    /// written: it closes by itself once the photo is safe.
+    func shutDown() -> Bool {
         statistics.liveStopped(framesShown: live.viewfinder.framesShown)
-        if flow.state != .idle { send(.shutDown) }
+        guard controller.shutDown() else {
+            closeWhenSaved = true
+            Trace.line("close waits for the photo being saved")
+            return false
+        }
+        return true
+    }
+
+    func frameShown() {
+        if controller.state == .live || controller.state == .capturing {
+            statistics.liveStarted(framesShown: live.viewfinder.framesShown - 1)
+        }
     }
 
     private static let styleSheet = """

@@ -2,34 +2,9 @@ import CGtk
 import Foundation
 import SquareCamCapture
 import SquareCamCore
-import SquareCamImaging
 
-/// A photo taken and not yet forgotten: its full-resolution frame, the JPEG
-/// of a square of it (encoding in the background once the review shows),
-/// and the picture on the review page.
-struct Shot: Sendable {
-    let frame: Frame
-    let camera: CameraDescription
-    let date: Date
-    var encoding: (crop: PixelRect, jpeg: Task<[UInt8], any Error>)?
-    var review: (crop: PixelRect, image: DisplayImage)?
-
-    /// The JPEG file of `crop`: the one encoding already, or a new encode.
-    func jpeg(crop: PixelRect) async throws -> [UInt8] {
-        if let encoding, encoding.crop == crop { return try await encoding.jpeg.value }
-        return try PhotoDeveloper.encode(self, crop: crop)
-    }
-}
-
-/// Turns frames into the bytes that are saved and the pictures that are shown.
+/// Turns frames into the pictures that are shown (the saved bytes are the controller's).
 enum PhotoDeveloper {
-    /// The JPEG file for `crop` of the shot, with the new photo's EXIF.
-    /// Runs off the main thread: encoding takes tens of milliseconds.
-    /// The same encoder as `squarecam shoot`, so both save exactly what was framed.
-    static func encode(_ shot: Shot, crop: PixelRect) throws -> [UInt8] {
-        try SquarePhoto.encode(shot.frame, options: SquarePhoto.Options(region: crop), camera: shot.camera, date: shot.date).jpeg
-    }
-
     /// `crop` of the frame at `side`×`side` pixels, for the review page: one
     /// GStreamer scaling pass, a few milliseconds, so review does not wait for
     /// the JPEG. Converted as JPEG decoders convert (full-range BT.601).
@@ -46,8 +21,4 @@ enum PhotoDeveloper {
         return FrameScaling.rgba(of: frame, region: frame.size.bounds, size: size).flatMap { DisplayImage(frame: $0) }
     }
 
-    /// File names that sort by time (Core's `PhotoFileName`, as `shoot` names them).
-    static func fileName(for date: Date, attempt: Int) -> String {
-        PhotoFileName().name(for: date, sequence: attempt)
-    }
 }

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import SquareCamController
 import SquareCamCore
 
 /// The GTK app's entry point, called by `squarecam` with no command.
@@ -8,41 +9,32 @@ public enum SquareCamApp {
     public static let applicationID = "io.github.squarecam.SquareCam"
 
     /// Runs the app until its window closes; returns the process exit code.
-    /// `cameraSpec` is `--camera`'s value (nil: the first camera found).
+    /// `sources` says where cameras come from (the portal, V4L2, the test
+    /// pattern…); call it on the main thread.
     ///
-    /// Call it on the main thread. Test hooks, read from the environment:
-    /// `SQUARECAM_SCRIPTED_CAMERA` (see `ScriptedCamera`), `SQUARECAM_STATS=1`
-    /// (counters on stderr at exit), `SQUARECAM_QUIT_AFTER=S` (close after S
-    /// seconds), `SQUARECAM_LOCALEDIR` (translations), `SQUARECAM_SELF_TEST=main-queue`.
+    /// `SQUARECAM_TRACE=1` writes the debug log on stderr (see the README):
+    /// every flow event, the pages and pictures as they reach the screen, and
+    /// the live view's statistics at exit.
     @MainActor
-    public static func run(cameraSpec: String?) -> Int32 {
-        let environment = ProcessInfo.processInfo.environment
-        if environment["SQUARECAM_SELF_TEST"] == "main-queue" {
-            return MainQueueSelfTest.run()
-        }
+    public static func run(sources: CaptureController.Sources) -> Int32 {
         Localization.install()
         MainQueueBridge.install()
         let application = adw_application_new(applicationID, G_APPLICATION_NON_UNIQUE)!
         QuitSignals.install(application: application)
         let holder = WindowHolder()
         Signal.connect(application, "activate") {
-            if holder.window == nil {
-                RendererChoice.apply()
-                Trace.line("renderer \(RendererChoice.summary)")
-                holder.window = MainWindow(application: application, cameraSpec: cameraSpec)
-                holder.window?.present()
-                if let seconds = environment["SQUARECAM_QUIT_AFTER"].flatMap(Double.init) {
-                    Task { @MainActor in
-                        try? await Task.sleep(for: .seconds(seconds))
-                        if let window = holder.window?.window { gtk_window_close(gcast(window)) }
-                    }
-                }
-            } else {
-                gtk_window_present(gcast(holder.window!.window))
+            if let window = holder.window {
+                gtk_window_present(gcast(window.window))
+                return
             }
+            RendererChoice.apply()
+            Trace.line("renderer \(RendererChoice.summary)")
+            Trace.line("cameras from \(sources.cameras.kind)")
+            holder.window = MainWindow(application: application, sources: sources)
+            holder.window?.present()
         }
         let status = g_application_run(squarecam_application(application), 0, nil)
-        if environment["SQUARECAM_STATS"] == "1", let window = holder.window {
+        if Trace.enabled, let window = holder.window {
             let counts = window.live.viewfinder.deliveryCounts
             Log.line(window.statistics.report(received: counts.received, replaced: counts.replaced))
             Log.line("squarecam-renderer: \(RendererChoice.summary)")

@@ -75,6 +75,9 @@ final class Viewfinder {
         mailbox.consumer = { [weak self] frame in self?.show(frame) }
     }
 
+    /// The camera whose frames are drawn, if any.
+    var attachedCamera: (any Camera)? { camera }
+
     /// Starts drawing `camera`'s frames.
     func attach(_ camera: any Camera) {
         self.camera = camera

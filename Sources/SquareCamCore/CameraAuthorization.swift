@@ -16,7 +16,7 @@ public enum CameraAuthorization: String, CaseIterable, Hashable, Sendable, Codab
     public enum NextStep: Hashable, Sendable {
         /// Start the camera.
         case openCamera
-        /// Ask for permission, then start the camera if it was granted.
+        /// Say why the camera is wanted, ask the platform, then start the camera if it was granted.
         case askThenOpenIfGranted
         /// Show why the camera cannot be used, with a button to the privacy settings and one to try again.
         case explainAndOfferSettings

@@ -3,7 +3,7 @@ extension CaptureFlow {
     public enum Action: Hashable, Sendable {
         /// Ask the platform whether the camera may be used, then send `permissionChecked`.
         case checkPermission
-        /// Show the permission question (portal or system dialog), then send `permissionAnswered`.
+        /// Ask the platform (the portal's or the system's dialog), then send `permissionAnswered`.
         case requestPermission
         /// Open the desktop's camera privacy settings (or show how to allow the camera where there are none).
         case openPrivacySettings

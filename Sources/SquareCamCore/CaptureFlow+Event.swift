@@ -5,8 +5,12 @@ extension CaptureFlow {
         case launch
         /// The platform answered the permission check.
         case permissionChecked(CameraAuthorization)
-        /// The user answered the permission question.
-        case permissionAnswered(granted: Bool)
+        /// The user chose to go on from the app's explanation to the platform's question.
+        case continueToPermission
+        /// The user chose Not Now on the app's explanation: the platform is not asked.
+        case declinePermission
+        /// The platform's question was answered: `.authorized`, `.denied` or `.restricted`.
+        case permissionAnswered(CameraAuthorization)
         /// The user chose Open Settings.
         case openSettings
         /// The user chose Try Again.
@@ -50,7 +54,9 @@ extension CaptureFlow {
             switch self {
             case .launch: "launch"
             case .permissionChecked(let authorization): "permissionChecked(\(authorization))"
-            case .permissionAnswered(let granted): "permissionAnswered(granted: \(granted))"
+            case .continueToPermission: "continueToPermission"
+            case .declinePermission: "declinePermission"
+            case .permissionAnswered(let answer): "permissionAnswered(\(answer))"
             case .openSettings: "openSettings"
             case .tryAgain: "tryAgain"
             case .useTestPattern: "useTestPattern"

@@ -5,7 +5,9 @@ extension CaptureFlow {
         case idle
         /// Waiting for the platform to say whether the camera may be used.
         case checkingPermission
-        /// The permission question is on screen.
+        /// Never asked: the app's own page says why it wants the camera (Continue / Not Now).
+        case explainingPermission
+        /// The platform's permission question (the portal's dialog) is open; waiting for its answer.
         case askingPermission
         /// The user refused the camera: explain, offer Open Settings and Try Again.
         case permissionDenied
@@ -42,7 +44,7 @@ extension CaptureFlow {
         public var cameraMayBeRunning: Bool {
             switch self {
             case .starting, .live, .capturing, .reviewing, .editing, .saving: true
-            case .idle, .checkingPermission, .askingPermission, .permissionDenied, .permissionRestricted,
+            case .idle, .checkingPermission, .explainingPermission, .askingPermission, .permissionDenied, .permissionRestricted,
                  .noCamera, .failed, .disconnected: false
             }
         }
@@ -62,6 +64,7 @@ extension CaptureFlow {
             switch self {
             case .idle: "idle"
             case .checkingPermission: "checkingPermission"
+            case .explainingPermission: "explainingPermission"
             case .askingPermission: "askingPermission"
             case .permissionDenied: "permissionDenied"
             case .permissionRestricted: "permissionRestricted"

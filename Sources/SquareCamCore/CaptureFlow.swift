@@ -49,13 +49,22 @@ public struct CaptureFlow: Hashable, Sendable {
         case (.checkingPermission, .permissionChecked(let authorization)):
             switch authorization.nextStep {
             case .openCamera: return move(to: .starting, [.startCamera])
-            case .askThenOpenIfGranted: return move(to: .askingPermission, [.requestPermission])
+            // The app's own page says why first; the platform's dialog asks only after the user agrees.
+            case .askThenOpenIfGranted: return move(to: .explainingPermission, [])
             case .explainAndOfferSettings:
                 return move(to: authorization == .restricted ? .permissionRestricted : .permissionDenied, [])
             }
 
-        case (.askingPermission, .permissionAnswered(let granted)):
-            return granted ? move(to: .starting, [.startCamera]) : move(to: .permissionDenied, [])
+        case (.explainingPermission, .continueToPermission):
+            return move(to: .askingPermission, [.requestPermission])
+        case (.explainingPermission, .declinePermission):
+            return move(to: .permissionDenied, [])
+        case (.askingPermission, .permissionAnswered(let answer)):
+            switch answer {
+            case .authorized: return move(to: .starting, [.startCamera])
+            case .restricted: return move(to: .permissionRestricted, [])
+            case .denied, .notDetermined: return move(to: .permissionDenied, [])
+            }
 
         case (.permissionDenied, .openSettings), (.permissionRestricted, .openSettings):
             return [.openPrivacySettings]

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SquareCamApp
+import SquareCamController
 import SquareCamCommandLine
 
 /// When `squarecam` was launched (it passes the time on when it hands over),
@@ -38,7 +39,14 @@ func runApp(_ arguments: [String]) -> ExitCode {
             Console.out(TopLevelHelp.text)
             return .success
         }
-        return ExitCode(rawValue: SquareCamApp.run(cameraSpec: parsed.string("camera"))) ?? .failure
+        let sources: CaptureController.Sources
+        do {
+            sources = try AppCameraSources.forArgument(parsed.string("camera"))
+        } catch {
+            Console.report(error.description)
+            return .usage
+        }
+        return ExitCode(rawValue: SquareCamApp.run(sources: sources)) ?? .failure
     } catch {
         Console.report(error.message)
         return .usage

@@ -12,8 +12,9 @@ final class AppSession {
     let display: String
     private(set) var windowID = ""
 
-    /// Starts the app with `arguments` and extra environment, in a fresh home folder.
-    init(_ arguments: [String], environment extra: [String: String] = [:]) throws {
+    /// Starts the app (`program`: the product, or `BuiltApp.scripted`) with
+    /// `arguments` and extra environment, in a fresh home folder.
+    init(_ arguments: [String], program: String = BuiltApp.product, environment extra: [String: String] = [:]) throws {
         display = try XDisplay.shared.name
         home = FileManager.default.temporaryDirectory.appendingPathComponent("squarecam-app-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -30,7 +31,7 @@ final class AppSession {
         // Several X servers started at once on a shared machine can make the
         // first connection fail; that (and only that) is retried.
         for attempt in 1...3 {
-            try launch(arguments, environment: merged)
+            try launch(program, arguments, environment: merged)
             do {
                 windowID = try waitForWindow()
                 return
@@ -40,10 +41,10 @@ final class AppSession {
         }
     }
 
-    private func launch(_ arguments: [String], environment: [String: String]) throws {
+    private func launch(_ program: String, _ arguments: [String], environment: [String: String]) throws {
         process = Process()
         process.environment = environment
-        process.executableURL = try BuiltApp.executable
+        process.executableURL = try BuiltApp.executable(program)
         process.arguments = arguments
         // The app writes into a file the test reads back: no pipe to drain, and
         // nothing is lost if the app crashes.

@@ -5,7 +5,7 @@ extension AppWindowTests {
     /// A camera that faces the user is shown mirrored, like a mirror, while the
     /// saved photo is not; M turns the mirroring off.
     @Test func userFacingCameraIsMirroredOnScreenButNeverInThePhoto() throws {
-        let app = try AppSession([], environment: ["SQUARECAM_SCRIPTED_CAMERA": "front"])
+        let app = try AppSession(["--script", "front"], program: BuiltApp.scripted)
         let line = try app.waitForTrace("viewfinder showing frames")
         #expect(line.contains("mirrored true"), "a user-facing camera starts mirrored: \(line)")
         let square = try #require(drawnSquare(in: line))

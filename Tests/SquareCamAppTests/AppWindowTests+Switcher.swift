@@ -4,11 +4,10 @@ import Testing
 extension AppWindowTests {
     /// With two cameras the switcher shows; C (or the drop-down) opens the
     /// next one and the viewfinder streams it, and C again goes back. The
-    /// cameras are listed through SQUARECAM_LISTED_CAMERAS: this machine has
-    /// no second real camera for the device monitor to find.
+    /// cameras are two test patterns listed by the scripted test program.
     @Test func cameraSwitcherShowsWithTwoCamerasAndCSwitches() throws {
         let first = "test:640x360@30", second = "test:1280x720@30"
-        let app = try AppSession(["--camera", first], environment: ["SQUARECAM_LISTED_CAMERAS": "\(first),\(second)"])
+        let app = try AppSession(["--cameras", "\(first),\(second)"], program: BuiltApp.scripted)
         try app.waitForTrace("viewfinder showing frames")
         try app.waitForTrace("switcher shown with 2 cameras")
         try app.press("c")

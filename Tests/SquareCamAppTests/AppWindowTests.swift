@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func permissionDeniedPageAppears() throws {
-        let app = try AppSession([], environment: ["SQUARECAM_SCRIPTED_CAMERA": "permission-denied"])
+        let app = try AppSession(["--script", "permission-denied"], program: BuiltApp.scripted)
         let line = try app.waitForTrace("status page title=")
         #expect(line.contains("SquareCam has no permission to use the camera"))
         _ = try app.screenshot(saveAs: "permission-denied")
@@ -84,8 +84,21 @@ import Testing
         try app.waitForTrace("→ permissionDenied", occurrence: 2)
     }
 
+    /// Never asked: the app's own page says why first; Continue lets the platform ask.
+    @Test func notYetAskedExplainsThenAsks() throws {
+        let app = try AppSession(["--script", "not-determined"], program: BuiltApp.scripted)
+        let line = try app.waitForTrace("status page title=")
+        #expect(line.contains("SquareCam would like to use the camera"))
+        #expect(!app.log.contains("continueToPermission"), "the platform is not asked before the user chooses Continue")
+        _ = try app.screenshot(saveAs: "permission-explained")
+        try app.press("Return")  // Continue
+        try app.waitForTrace("continueToPermission → askingPermission")
+        try app.waitForTrace("permissionAnswered(authorized) → starting")
+        try app.waitForTrace("viewfinder showing frames")
+    }
+
     @Test func noCameraPageOffersTheTestPattern() throws {
-        let app = try AppSession([], environment: ["SQUARECAM_SCRIPTED_CAMERA": "no-camera"])
+        let app = try AppSession(["--script", "no-camera"], program: BuiltApp.scripted)
         let line = try app.waitForTrace("status page title=")
         #expect(line.contains("No camera found"))
         _ = try app.screenshot(saveAs: "no-camera")
@@ -95,7 +108,7 @@ import Testing
     }
 
     @Test func unpluggedCameraComesBackByItself() throws {
-        let app = try AppSession(["--camera", "test"], environment: ["SQUARECAM_SCRIPTED_CAMERA": "disconnect-after:2"])
+        let app = try AppSession(["--script", "disconnect-after:2"], program: BuiltApp.scripted)
         try app.waitForTrace("viewfinder showing frames")
         let line = try app.waitForTrace("status page title=")
         #expect(line.contains("Camera disconnected"))
@@ -104,7 +117,7 @@ import Testing
     }
 
     @Test func busyCameraIsNamedAndRetried() throws {
-        let app = try AppSession(["--camera", "test"], environment: ["SQUARECAM_SCRIPTED_CAMERA": "busy-once"])
+        let app = try AppSession(["--script", "busy-once"], program: BuiltApp.scripted)
         let line = try app.waitForTrace("status page title=")
         #expect(line.contains("The camera is busy"))
         #expect(app.log.contains("busy(camera: \"Scripted camera\")") || app.log.contains("Scripted camera"))
@@ -152,8 +165,8 @@ import Testing
 
     @Test func japaneseLabelsUnderAJapaneseLocale() throws {
         let catalogs = try CompiledCatalogs.make()
-        let app = try AppSession([], environment: [
-            "SQUARECAM_SCRIPTED_CAMERA": "no-camera", "LANGUAGE": "ja", "LANG": "C.UTF-8",
+        let app = try AppSession(["--script", "no-camera"], program: BuiltApp.scripted, environment: [
+            "LANGUAGE": "ja", "LANG": "C.UTF-8",
             "SQUARECAM_LOCALEDIR": catalogs.path,
         ])
         let line = try app.waitForTrace("status page title=")

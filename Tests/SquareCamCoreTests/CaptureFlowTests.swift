@@ -15,7 +15,8 @@ enum FlowFixtures {
     ]
 
     static let events: [Flow.Event] = [
-        .launch, .permissionAnswered(granted: true), .permissionAnswered(granted: false), .openSettings, .tryAgain,
+        .launch, .continueToPermission, .declinePermission, .permissionAnswered(.authorized), .permissionAnswered(.denied),
+        .permissionAnswered(.restricted), .openSettings, .tryAgain,
         .useTestPattern, .switchCamera, .cameraStarted, .cameraAvailable, .shutter, .photoCaptured(photo),
         .captureFailed(message: "no frame"), .retake, .edit, .editDone(crop: editedCrop), .cancel, .save,
         .saveAs(path: "/tmp/x.jpg"), .photoSaved(path: "/p/SquareCam_1.jpg"), .saveFailed(message: "disk full"), .shutDown,
@@ -25,7 +26,8 @@ enum FlowFixtures {
     static let paths: [String: [Flow.Event]] = [
         "idle": [],
         "checkingPermission": [.launch],
-        "askingPermission": [.launch, .permissionChecked(.notDetermined)],
+        "explainingPermission": [.launch, .permissionChecked(.notDetermined)],
+        "askingPermission": [.launch, .permissionChecked(.notDetermined), .continueToPermission],
         "permissionDenied": [.launch, .permissionChecked(.denied)],
         "permissionRestricted": [.launch, .permissionChecked(.restricted)],
         "starting": [.launch, .permissionChecked(.authorized)],
@@ -59,11 +61,14 @@ enum FlowFixtures {
         var t: [Transition] = [
             .init(from: "idle", event: .launch, to: .checkingPermission, actions: [.checkPermission]),
             .init(from: "checkingPermission", event: .permissionChecked(.authorized), to: .starting, actions: [.startCamera]),
-            .init(from: "checkingPermission", event: .permissionChecked(.notDetermined), to: .askingPermission, actions: [.requestPermission]),
+            .init(from: "checkingPermission", event: .permissionChecked(.notDetermined), to: .explainingPermission, actions: []),
             .init(from: "checkingPermission", event: .permissionChecked(.denied), to: .permissionDenied, actions: []),
             .init(from: "checkingPermission", event: .permissionChecked(.restricted), to: .permissionRestricted, actions: []),
-            .init(from: "askingPermission", event: .permissionAnswered(granted: true), to: .starting, actions: [.startCamera]),
-            .init(from: "askingPermission", event: .permissionAnswered(granted: false), to: .permissionDenied, actions: []),
+            .init(from: "explainingPermission", event: .continueToPermission, to: .askingPermission, actions: [.requestPermission]),
+            .init(from: "explainingPermission", event: .declinePermission, to: .permissionDenied, actions: []),
+            .init(from: "askingPermission", event: .permissionAnswered(.authorized), to: .starting, actions: [.startCamera]),
+            .init(from: "askingPermission", event: .permissionAnswered(.denied), to: .permissionDenied, actions: []),
+            .init(from: "askingPermission", event: .permissionAnswered(.restricted), to: .permissionRestricted, actions: []),
             .init(from: "starting", event: .cameraStarted, to: .live, actions: [.showLive]),
             .init(from: "starting", event: .switchCamera, to: .starting, actions: [.stopCamera, .startCamera]),
             .init(from: "live", event: .shutter, to: .capturing, actions: [.capture]),
@@ -102,7 +107,7 @@ enum FlowFixtures {
         for (name, state) in [("reviewing", Flow.State.reviewing(p)), ("editing", .editing(p)), ("saving", .saving(p))] {
             for failure in failures { t.append(.init(from: name, event: .cameraFailed(failure), to: state, actions: [.stopCamera])) }
         }
-        for name in ["checkingPermission", "askingPermission", "permissionDenied", "permissionRestricted", "noCamera", "failed", "disconnected"] {
+        for name in ["checkingPermission", "explainingPermission", "askingPermission", "permissionDenied", "permissionRestricted", "noCamera", "failed", "disconnected"] {
             t.append(.init(from: name, event: .shutDown, to: .idle, actions: []))
         }
         for name in ["starting", "live", "capturing"] { t.append(.init(from: name, event: .shutDown, to: .idle, actions: [.stopCamera])) }
@@ -225,7 +230,7 @@ enum FlowFixtures {
         let first = CapturedPhoto(id: 1, frameSize: PixelSize(width: 1280, height: 720))
         let second = CapturedPhoto(id: 2, frameSize: PixelSize(width: 1280, height: 720))
         let secondEdited = CapturedPhoto(id: 2, frameSize: second.frameSize, crop: PixelRect(x: 560, y: 0, width: 720, height: 720))
-        for event: Flow.Event in [.launch, .permissionChecked(.notDetermined), .permissionAnswered(granted: true), .cameraStarted,
+        for event: Flow.Event in [.launch, .permissionChecked(.notDetermined), .continueToPermission, .permissionAnswered(.authorized), .cameraStarted,
                                   .shutter, .photoCaptured(first), .save, .photoSaved(path: "a.jpg"),
                                   .shutter, .photoCaptured(second), .edit, .editDone(crop: secondEdited.crop), .photoSaved(path: "b.jpg"),
                                   .shutDown] {
@@ -242,11 +247,11 @@ enum FlowFixtures {
     @Test func randomSequencesKeepTheCameraInStep() throws {
         var rng = SeededGenerator(seed: 2026)
         var visited = Set<String>()
-        for run in 0..<400 {
+        for run in 0..<1000 {
             var flow = Flow(saveWithoutReview: run % 3 == 0)
             var running = false
             var heldPhotos = Set<Int>()
-            for _ in 0..<150 {
+            for _ in 0..<300 {
                 let event = FlowFixtures.events.randomElement(using: &rng)!
                 let before = flow
                 do {
@@ -264,7 +269,7 @@ enum FlowFixtures {
                 }
                 switch flow.state {
                 case .starting, .live, .capturing: #expect(running, "\(flow.state) without a running camera")
-                case .idle, .checkingPermission, .askingPermission, .permissionDenied, .permissionRestricted, .noCamera, .failed, .disconnected:
+                case .idle, .checkingPermission, .explainingPermission, .askingPermission, .permissionDenied, .permissionRestricted, .noCamera, .failed, .disconnected:
                     #expect(!running, "\(flow.state) with the camera still running")
                 case .reviewing, .editing, .saving: #expect(running == (flow.pendingCameraFailure == nil && !flow.cameraNeedsRestart))
                 }
@@ -272,7 +277,7 @@ enum FlowFixtures {
                 visited.insert(String("\(flow.state)".prefix { $0 != "(" }))
             }
         }
-        #expect(visited.count == 14, "the random walk reached only \(visited.sorted())")
+        #expect(visited.count == 15, "the random walk reached only \(visited.sorted())")
     }
 }
 
@@ -310,7 +315,9 @@ enum FlowFixtures {
         let actions = try flow.handle(.permissionChecked(authorization))
         switch authorization.nextStep {
         case .openCamera: #expect(actions == [.startCamera])
-        case .askThenOpenIfGranted: #expect(actions == [.requestPermission])
+        case .askThenOpenIfGranted:
+            #expect(actions.isEmpty && flow.state == .explainingPermission)
+            #expect(try flow.handle(.continueToPermission) == [.requestPermission])
         case .explainAndOfferSettings:
             #expect(actions.isEmpty)
             #expect(try flow.handle(.openSettings) == [.openPrivacySettings])

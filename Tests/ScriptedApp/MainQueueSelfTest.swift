@@ -1,16 +1,17 @@
 import CGtk
 import Foundation
+import SquareCamApp
 
 /// Checks, in a real process with GLib owning the main thread, that the
 /// bridge makes `@MainActor` work run on the main thread. The test suite runs
-/// it through the built binary (`SQUARECAM_SELF_TEST=main-queue`), because a
+/// it through this test program (`--self-test main-queue`), because a
 /// test process's own main thread already belongs to the test runner.
 @MainActor
 enum MainQueueSelfTest {
-    static func run() -> Int32 {
+    static func run(bridge: Bool) -> Int32 {
         let loop = g_main_loop_new(nil, 0)!
         nonisolated(unsafe) let unsafeLoop = loop
-        if ProcessInfo.processInfo.environment["SQUARECAM_SELF_TEST_NO_BRIDGE"] != "1" {
+        if bridge {
             MainQueueBridge.install()
         }
         var outcome = "main-queue: no main-actor task ran within 2 s"

@@ -4,20 +4,20 @@ import Foundation
 /// `$XDG_CONFIG_HOME/squarecam/settings` (no GSettings schema to install,
 /// so uninstalled and test runs behave the same).
 @MainActor
-final class Preferences {
+public final class Preferences {
     /// Save right after the shutter, without review; off by default.
-    var saveWithoutReview = false { didSet { store() } }
+    public var saveWithoutReview = false { didSet { store() } }
     /// Play a shutter sound; on by default.
-    var shutterSound = true { didSet { store() } }
+    public var shutterSound = true { didSet { store() } }
     /// Show the rule-of-thirds grid.
-    var showGrid = false { didSet { store() } }
+    public var showGrid = false { didSet { store() } }
     /// Countdown before the shot: 0, 3 or 10 seconds.
-    var countdownSeconds = 0 { didSet { store() } }
+    public var countdownSeconds = 0 { didSet { store() } }
 
     private let path: String
     private var loading = false
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         let home = environment["HOME"] ?? NSHomeDirectory()
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         path = config + "/squarecam/settings"

@@ -1,0 +1,216 @@
+import CGtk
+import Foundation
+import SquareCamController
+import SquareCamCore
+
+/// Drawing the controller's state: the page, the viewfinder, review, the
+/// editor, the switcher; and telling its notices.
+extension MainWindow {
+    func render() {
+        let state = controller.state
+        let page = self.page(for: state)
+        renderViewfinder(state)
+        renderPhoto(state)
+        if page == "status" { renderStatus(state) } else { shownStatus = nil }
+        WidgetStyle.setSensitive(live.shutterButton, state == .live)
+        WidgetStyle.setSensitive(review.saveButton, !state.isSaving)
+        renderSaveProblem(state)
+        live.viewfinder.setCountdown(controller.countdown)
+        live.showTimer(controller.preferences.countdownSeconds)
+        renderSwitcher()
+        if page != shownPage {
+            shownPage = page
+            gtk_stack_set_visible_child_name(gcast(stack), page)
+            if page != "live" { statistics.liveStopped(framesShown: live.viewfinder.framesShown) }
+            focusMainButton(of: page)
+        }
+        if closeWhenSaved, !state.isSaving {
+            closeWhenSaved = false
+            gtk_window_close(gcast(window))
+        }
+    }
+
+    private func page(for state: CaptureFlow.State) -> String {
+        switch state {
+        case .idle, .checkingPermission, .starting, .askingPermission: "starting"
+        case .live, .capturing: "live"
+        // Saving without review stays on the live page: the photo was never shown.
+        case .reviewing, .saving: controller.flow.saveWithoutReview && reviewedPhoto == nil ? "live" : "review"
+        case .editing: "editor"
+        case .explainingPermission, .permissionDenied, .permissionRestricted, .noCamera, .failed, .disconnected: "status"
+        }
+    }
+
+    private func focusMainButton(of page: String) {
+        switch page {
+        case "live": gtk_widget_grab_focus(live.shutterButton)
+        case "review": gtk_widget_grab_focus(review.saveButton)
+        case "editor": gtk_widget_grab_focus(editor.canvas)
+        case "status": gtk_widget_grab_focus(status.primaryButton)
+        default: break
+        }
+    }
+
+    /// The viewfinder draws the controller's camera while live, holds still
+    /// under review (the camera keeps streaming: zero shutter lag), and lets
+    /// go of a camera that was stopped.
+    private func renderViewfinder(_ state: CaptureFlow.State) {
+        guard let camera = controller.camera else {
+            if live.viewfinder.attachedCamera != nil { live.viewfinder.detach() }
+            return
+        }
+        switch state {
+        case .live, .capturing:
+            live.viewfinder.paused = false
+            if live.viewfinder.attachedCamera !== camera {
+                // A new camera: mirrored when it faces the user (M changes it for this camera).
+                live.viewfinder.mirrored = camera.cameraDescription.facing == .front
+                gtk_toggle_button_set_active(gcast(live.mirrorButton), live.viewfinder.mirrored ? 1 : 0)
+                live.viewfinder.attach(camera)
+            } else if shownPage != "live" {
+                // Back from review: frames at the viewfinder's size again.
+                live.viewfinder.attach(camera)
+            }
+        case .reviewing, .editing, .saving:
+            live.viewfinder.paused = true
+        default:
+            break
+        }
+    }
+
+    /// The review page and the editor follow the photo the flow holds.
+    private func renderPhoto(_ state: CaptureFlow.State) {
+        switch state {
+        case .reviewing(let photo), .saving(let photo):
+            if !(controller.flow.saveWithoutReview && reviewedPhoto == nil) { showReview(photo) }
+            closeEditor()
+        case .editing(let photo):
+            openEditor(photo)
+        default:
+            if reviewedPhoto != nil {
+                reviewedPhoto = nil
+                review.clear()
+            }
+            closeEditor()
+        }
+    }
+
+    /// Device pixels of the review picture: the review page's square once it
+    /// has been laid out, else the viewfinder's (the same place on screen).
+    var reviewSide: Int {
+        max(review.view.devicePixelSize.width, review.view.devicePixelSize.height, live.viewfinder.devicePixelSide)
+    }
+
+    private func showReview(_ photo: CapturedPhoto) {
+        guard reviewedPhoto != photo, let shot = controller.shot(for: photo) else { return }
+        reviewedPhoto = photo
+        // One scaling pass of the frame, a few milliseconds: review does not wait for the JPEG.
+        guard let image = PhotoDeveloper.reviewImage(of: shot.frame, crop: photo.crop, side: reviewSide) else {
+            showToast(localized("The photo could not be shown."))
+            return
+        }
+        review.show(image: image)
+        let statistics = self.statistics
+        FrameClock.afterNextPaint(of: review.picture) { statistics.reviewShown() }
+        traceReview(photo)
+    }
+
+    /// Why the save failed, under the photo, next to Save As…; the photo moves up to make room.
+    private func renderSaveProblem(_ state: CaptureFlow.State) {
+        let problem = controller.saveProblem
+        guard problem != shownSaveProblem else { return }
+        shownSaveProblem = problem
+        review.showProblem(problem.map { localized("The photo was not saved. {reason}", ["reason": $0]) })
+        if let photo = state.photo { traceReview(photo) }
+    }
+
+    private func traceReview(_ photo: CapturedPhoto) {
+        guard Trace.enabled else { return }
+        let picture = review.picture
+        FrameClock.afterPaints(of: picture) {
+            Trace.line("review showing at \(Trace.square(of: picture)) crop \(photo.crop)")
+        }
+    }
+
+    private func openEditor(_ photo: CapturedPhoto) {
+        guard editedPhotoID != photo.id, let shot = controller.shot(for: photo) else { return }
+        editedPhotoID = photo.id
+        let frame = shot.frame
+        // Enough pixels for a sharp canvas at twice the window's size, not the whole sensor.
+        let longSide = max(1600, 2 * reviewSide)
+        Task { @MainActor in
+            let image = await Task.detached { PhotoDeveloper.editorImage(of: frame, longSide: longSide) }.value
+            guard self.editedPhotoID == photo.id else { return }
+            guard let image else {
+                self.showToast(localized("The photo could not be shown."))
+                return
+            }
+            self.editor.open(image: image, frameSize: photo.frameSize, crop: photo.crop)
+            if Trace.enabled {
+                FrameClock.afterPaints(of: self.editor.canvas) { Trace.line("editor showing crop \(photo.crop)") }
+            }
+            gtk_widget_grab_focus(self.editor.canvas)
+        }
+    }
+
+    private func closeEditor() {
+        guard editedPhotoID != nil else { return }
+        editedPhotoID = nil
+        editor.close()
+    }
+
+    // MARK: Notices
+
+    func tell(_ notice: CaptureNotice) {
+        switch notice {
+        case .shutter:
+            statistics.shutter()
+            live.viewfinder.playFlash()
+            if controller.preferences.shutterSound { ShutterSound.play() }
+        case .saved(let path):
+            showSaved(path)
+        case .saveFailed(let reason):
+            Trace.line("save problem shown: \(reason)")
+            Log.line("squarecam: the photo was not saved: \(reason)")
+        case .captureFailed(let reason):
+            showToast(localized("The photo could not be taken: {reason}", ["reason": reason]))
+        case .noPrivacySettings:
+            showToast(localized("This desktop has no camera privacy settings. Make sure your account may use video devices (for example: sudo usermod -aG video $USER), log out and in again, then choose Try Again."))
+        }
+    }
+
+    private func showSaved(_ path: String) {
+        lastSavedPath = path
+        let toast = adw_toast_new(localized("Photo saved"))!
+        adw_toast_set_button_label(toast, localized("_Open"))
+        adw_toast_set_timeout(toast, 4)
+        Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked") { [weak self] in
+            guard let path = self?.lastSavedPath else { return }
+            Launcher.openFile(path)
+        }
+        adw_toast_overlay_add_toast(gcast(toasts), toast)
+        Trace.line("saved \(path)")
+        if Trace.enabled {
+            // Once its slide-in is over: where the toast is drawn, for the tests.
+            let overlay = toasts
+            FrameClock.afterPaints(of: overlay, frames: 30) {
+                guard let shown = Trace.descendant(of: overlay, cssName: "toast") else { return }
+                let button = Trace.descendant(of: shown, cssName: "button").map { Trace.bounds(of: $0) } ?? "none"
+                Trace.line("toast showing at \(Trace.bounds(of: shown)) button at \(button)")
+            }
+        }
+    }
+
+    func showToast(_ message: String) {
+        let toast = adw_toast_new(message)!
+        adw_toast_set_timeout(toast, 6)
+        adw_toast_overlay_add_toast(gcast(toasts), toast)
+        Log.line("squarecam: \(message)")
+    }
+}
+
+private extension CaptureFlow.State {
+    var isSaving: Bool {
+        if case .saving = self { true } else { false }
+    }
+}

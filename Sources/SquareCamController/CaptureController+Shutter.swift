@@ -1,0 +1,96 @@
+import Foundation
+import SquareCamCore
+import SquareCamImaging
+
+/// The shutter, the countdown, and saving.
+extension CaptureController {
+    /// The shutter button, Space or Enter: counts down first when a countdown
+    /// is set; pressed again during the countdown, cancels it.
+    public func shutterPressed() {
+        if countdownTask != nil {
+            cancelCountdown()
+            onChange?()
+            return
+        }
+        guard flow.state == .live else { return }
+        let seconds = preferences.countdownSeconds
+        guard seconds > 0 else {
+            send(.shutter)
+            return
+        }
+        let ticker = self.ticker
+        countdownTask = Task { @MainActor in
+            for remaining in stride(from: seconds, to: 0, by: -1) {
+                self.countdown = remaining
+                self.onChange?()
+                do { try await ticker.wait(seconds: 1) } catch { return }
+            }
+            self.countdownTask = nil
+            self.countdown = nil
+            self.send(.shutter)
+        }
+        onChange?()
+    }
+
+    func cancelCountdown() {
+        countdownTask?.cancel()
+        countdownTask = nil
+        countdown = nil
+    }
+
+    func capture() {
+        guard let camera else {
+            track { self.send(.captureFailed(message: "The camera is not running.")) }
+            return
+        }
+        onNotice?(.shutter)
+        let id = nextShotID
+        nextShotID += 1
+        let description = camera.cameraDescription
+        track {
+            do {
+                let frame = try await camera.capturePhoto()
+                guard self.flow.state == .capturing else { return }
+                let photo = CapturedPhoto(id: id, frameSize: frame.size)
+                var shot = Shot(frame: frame, camera: description, date: Date())
+                // Encoded while the review is on screen; Save waits for it only if it must.
+                shot.startEncoding(crop: photo.crop)
+                self.shots[id] = shot
+                self.send(.photoCaptured(photo))
+            } catch {
+                self.send(.captureFailed(message: "\(error)"))
+            }
+        }
+    }
+
+    /// Writes the photo's square into the photos folder, or to `path` (Save As…, replacing what is there).
+    func save(_ photo: CapturedPhoto, to path: String?) {
+        saveProblem = nil
+        guard let shot = shots[photo.id] else { return }
+        let library = self.library
+        track {
+            let result: Result<String, any Error> = await Task.detached {
+                do {
+                    let jpeg = try await shot.jpeg(crop: photo.crop)
+                    if let path {
+                        try AtomicFileWriter.write(jpeg, toPath: path, replaceExisting: true)
+                        return .success(path)
+                    }
+                    let date = shot.date
+                    return .success(try library().save(jpeg) { PhotoFileName().name(for: date, sequence: $0) })
+                } catch {
+                    return .failure(error)
+                }
+            }.value
+            switch result {
+            case .success(let saved):
+                self.send(.photoSaved(path: saved))
+            case .failure(let error):
+                // Set before the event, so the flow's showError is known to be this one.
+                self.saveProblem = "\(error)"
+                self.onNotice?(.saveFailed(reason: "\(error)"))
+                self.send(.saveFailed(message: "\(error)"))
+            }
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import SquareCamCore
+import SquareCamImaging
+
+/// Everything the capture screen decides, without a widget in sight: the
+/// capture flow, the camera's life (permission, start, stop, failures,
+/// retries, cameras coming and going), the countdown, the shots and saving.
+///
+/// A front end draws `state`, `camera`, `cameras`, `countdown` and
+/// `saveProblem` whenever `onChange` fires, shows each `CaptureNotice` once,
+/// and forwards the user's input (`send`, `shutterPressed`, `chooseCamera`, …).
+/// Cameras come from a `CameraProvider`, so tests drive every path in-process
+/// with fakes, and an AVFoundation front end can reuse it as it is.
+@MainActor
+public final class CaptureController {
+    /// Where cameras come from.
+    public struct Sources: Sendable {
+        /// The cameras the user asked for (`--camera`, or the system's).
+        public var cameras: any CameraProvider
+        /// What "Use Test Pattern" switches to.
+        public var testPattern: any CameraProvider
+        /// The camera to open among `cameras`' list; nil: its first.
+        public var preferredCameraID: String?
+
+        public init(cameras: any CameraProvider, testPattern: any CameraProvider, preferredCameraID: String? = nil) {
+            self.cameras = cameras
+            self.testPattern = testPattern
+            self.preferredCameraID = preferredCameraID
+        }
+    }
+
+    /// The capture flow; its state picks the page.
+    public internal(set) var flow: CaptureFlow
+    /// The camera opened now (starting or live), for the viewfinder to attach to.
+    public internal(set) var camera: (any Camera)?
+    /// The cameras there are to choose from, in the provider's order.
+    public internal(set) var cameras: [CameraDescription] = []
+    /// The id of the camera opened last (the one to wait for when it is unplugged).
+    public internal(set) var currentCameraID: String?
+    /// Seconds left on the countdown, nil when none runs.
+    public internal(set) var countdown: Int?
+    /// Why the photo on the review page was not saved; nil once it is saved or retaken.
+    public internal(set) var saveProblem: String?
+    public let preferences: Preferences
+
+    /// Called after every change of what the front end draws.
+    public var onChange: (@MainActor () -> Void)?
+    /// Called once per notice (flash, saved, failed).
+    public var onNotice: (@MainActor (CaptureNotice) -> Void)?
+    /// Called for every event the flow accepted, with the state it led to and the actions: the debug log.
+    public var onTransition: (@MainActor (CaptureFlow.Event, CaptureFlow.State, [CaptureFlow.Action]) -> Void)?
+    /// Called for every event the flow refused (a late or duplicate report): harmless, logged for debugging.
+    public var onRejection: (@MainActor (CaptureFlow.Rejection) -> Void)?
+
+    var provider: any CameraProvider
+    let testPattern: any CameraProvider
+    /// The camera to open next: `--camera`'s, or the one the user switched to.
+    public internal(set) var preferredCameraID: String?
+    let library: @Sendable () -> PhotoLibrary
+    let ticker: any Ticker
+    let openPrivacySettings: @MainActor () -> Bool
+    var shots: [Int: Shot] = [:]
+    var nextShotID = 1
+    var countdownTask: Task<Void, Never>?
+    var retryTask: Task<Void, Never>?
+    var watch: (any CameraWatch)?
+    /// Bumped whenever a camera start is begun or abandoned: a start that finds it changed gives up quietly.
+    var startGeneration = 0
+    private var inFlight: [Int: Task<Void, Never>] = [:]
+    private var nextTaskID = 0
+
+    /// - Parameters:
+    ///   - library: the folder Save writes into (asked at each save: the user's Pictures folder may move).
+    ///   - openPrivacySettings: opens the desktop's camera privacy settings; false when it has none.
+    public init(
+        sources: Sources, preferences: Preferences,
+        library: @escaping @Sendable () -> PhotoLibrary = { PhotoLibrary.standard() },
+        ticker: any Ticker = SystemTicker(),
+        openPrivacySettings: @escaping @MainActor () -> Bool
+    ) {
+        provider = sources.cameras
+        testPattern = sources.testPattern
+        preferredCameraID = sources.preferredCameraID
+        self.preferences = preferences
+        self.library = library
+        self.ticker = ticker
+        self.openPrivacySettings = openPrivacySettings
+        flow = CaptureFlow(saveWithoutReview: preferences.saveWithoutReview)
+    }
+
+    /// Where the flow is.
+    public var state: CaptureFlow.State { flow.state }
+
+    /// What kind of provider the cameras come from now ("portal", "direct", "test", …).
+    public var providerKind: String { provider.kind }
+
+    /// The full-resolution frame and details of a photo the flow holds.
+    public func shot(for photo: CapturedPhoto) -> Shot? { shots[photo.id] }
+
+    /// Begins: checks permission, then opens the camera.
+    public func start() {
+        send(.launch)
+    }
+
+    /// Sends an event to the flow and carries out its actions.
+    public func send(_ event: CaptureFlow.Event) {
+        let actions: [CaptureFlow.Action]
+        do {
+            actions = try flow.handle(event)
+        } catch {
+            onRejection?(error)
+            return
+        }
+        onTransition?(event, flow.state, actions)
+        if countdownTask != nil && flow.state != .live {
+            cancelCountdown()
+        }
+        for action in actions { perform(action) }
+        scheduleRetry()
+        onChange?()
+    }
+
+    /// Stops the camera and every timer; the window is closing. False while
+    /// a photo is being written: call again once `state` leaves `.saving`.
+    @discardableResult
+    public func shutDown() -> Bool {
+        if case .saving = flow.state { return false }
+        cancelCountdown()
+        retryTask?.cancel()
+        retryTask = nil
+        watch?.cancel()
+        watch = nil
+        if flow.state != .idle { send(.shutDown) }
+        return true
+    }
+
+    /// Returns once every permission check, camera start and stop, capture
+    /// and save begun so far has finished (not the countdown or retries,
+    /// which wait on the ticker).
+    public func settle() async {
+        while let task = inFlight.first?.value {
+            await task.value
+        }
+    }
+
+    // MARK: Settings the flow reads
+
+    /// Turns Save Without Review on or off (remembered).
+    public func setSaveWithoutReview(_ on: Bool) {
+        preferences.saveWithoutReview = on
+        flow.saveWithoutReview = on
+        onChange?()
+    }
+
+    /// The timer button and T: off → 3 s → 10 s → off (remembered).
+    public func cycleCountdown() {
+        preferences.countdownSeconds = [0: 3, 3: 10, 10: 0][preferences.countdownSeconds] ?? 0
+        onChange?()
+    }
+
+    // MARK: Actions
+
+    private func perform(_ action: CaptureFlow.Action) {
+        switch action {
+        case .checkPermission:
+            let provider = self.provider
+            track { self.send(.permissionChecked(await provider.authorizationStatus())) }
+        case .requestPermission:
+            let provider = self.provider
+            track { self.send(.permissionAnswered(await provider.requestAccess())) }
+        case .openPrivacySettings:
+            if !openPrivacySettings() { onNotice?(.noPrivacySettings) }
+        case .startCamera:
+            startCamera()
+        case .startTestPattern:
+            switchProvider(to: testPattern)
+            startCamera()
+        case .stopCamera:
+            stopCamera()
+        case .capture:
+            capture()
+        case .save(let photo):
+            save(photo, to: nil)
+        case .saveAs(let photo, let path):
+            save(photo, to: path)
+        case .showSaved(let path):
+            onNotice?(.saved(path: path))
+        case .showError(let message):
+            // The flow says it for two events: a failed save (already told
+            // through saveProblem, next to Save As…) and a failed shutter.
+            if message != saveProblem { onNotice?(.captureFailed(reason: message)) }
+        case .forget(let photo):
+            shots[photo.id] = nil
+            saveProblem = nil
+        case .showLive, .showReview, .openEditor:
+            break  // Drawn from `state`.
+        }
+    }
+
+    /// Runs `body` on the main actor and keeps it until it ends, for `settle()`.
+    func track(_ body: @escaping @MainActor () async -> Void) {
+        let id = nextTaskID
+        nextTaskID += 1
+        inFlight[id] = Task { @MainActor in
+            await body()
+            self.inFlight[id] = nil
+        }
+    }
+}

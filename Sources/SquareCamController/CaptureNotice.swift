@@ -1,0 +1,16 @@
+import SquareCamCore
+
+/// Something the front end tells the user once (a flash, a toast), as
+/// opposed to the state it draws continuously.
+public enum CaptureNotice: Hashable, Sendable {
+    /// The shutter fired: flash, sound.
+    case shutter
+    /// The photo was written at `path`.
+    case saved(path: String)
+    /// The photo was not written; it is still on the review page. `reason` is the writer's sentence.
+    case saveFailed(reason: String)
+    /// The shutter could not take the frame; the camera stays live.
+    case captureFailed(reason: String)
+    /// The user asked for the privacy settings and this desktop has none to open.
+    case noPrivacySettings
+}

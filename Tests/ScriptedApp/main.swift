@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SquareCamApp
+import SquareCamCapture
+import SquareCamController
+import SquareCamCore
+
+/// `squarecam-scripted-app`: the real app with cameras the GUI tests script.
+/// Test-only; never installed.
+///
+///     squarecam-scripted-app --script NAME          (see `Script`)
+///     squarecam-scripted-app --cameras SPEC,SPEC    (test and file cameras, listed together)
+///     squarecam-scripted-app --self-test main-queue [--no-bridge]
+@MainActor
+func run(_ arguments: [String]) -> Int32 {
+    func value(_ option: String) -> String? {
+        arguments.firstIndex(of: option).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+    }
+    if value("--self-test") == "main-queue" {
+        return MainQueueSelfTest.run(bridge: !arguments.contains("--no-bridge"))
+    }
+    let testPattern = VirtualCameraProvider.testPattern()
+    if let text = value("--script") {
+        guard let script = Script(text) else {
+            print("squarecam-scripted-app: no script named \(text)")
+            return 2
+        }
+        return SquareCamApp.run(sources: .init(cameras: ScriptedProvider(script: script), testPattern: testPattern))
+    }
+    if let list = value("--cameras") {
+        let cameras = list.split(separator: ",").compactMap { item -> CameraDescription? in
+            switch try? CameraSpec(parsing: String(item)) {
+            case .test(let size, let rate): TestCamera.description(size: size, framesPerSecond: rate)
+            case .file(let path): TestCamera.imageFile(path: path)
+            default: nil
+            }
+        }
+        return SquareCamApp.run(sources: .init(cameras: VirtualCameraProvider(kind: "listed", cameras: cameras), testPattern: testPattern))
+    }
+    print("usage: squarecam-scripted-app --script NAME | --cameras SPEC,SPEC | --self-test main-queue [--no-bridge]")
+    return 2
+}
+
+exit(run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,149 @@
+import Foundation
+import SquareCamController
+import SquareCamCore
+import Testing
+
+/// The shutter, the countdown, review, the editor and saving, with real
+/// JPEG encoding and real files in a scratch folder.
+@MainActor @Suite struct ShutterAndSavingTests {
+    @Test func shutterReviewSaveWritesTheCentreSquare() async throws {
+        let harness = try await ControllerHarness.live()
+        harness.controller.shutterPressed()
+        await harness.settle()
+        guard case .reviewing(let photo) = harness.state else {
+            Issue.record("not reviewing: \(harness.state)")
+            return
+        }
+        #expect(harness.notices == [.shutter])
+        #expect(harness.controller.shot(for: photo)?.frame.size == PixelSize(width: 64, height: 48))
+        #expect(photo.crop == PixelRect(x: 8, y: 0, width: 48, height: 48))
+        await harness.send(.save)
+        #expect(harness.state == .live)
+        let files = harness.savedFiles
+        #expect(files.count == 1)
+        #expect(try harness.savedSize(files[0]) == PixelSize(width: 48, height: 48))
+        guard case .saved(let path) = harness.notices.last else {
+            Issue.record("no saved notice: \(harness.notices)")
+            return
+        }
+        #expect(path.hasSuffix(files[0]))
+        #expect(harness.controller.shot(for: photo) == nil, "a saved photo's frame is let go")
+    }
+
+    @Test func anEditedSquareIsTheOneSaved() async throws {
+        let harness = try await ControllerHarness.live()
+        harness.controller.shutterPressed()
+        await harness.settle()
+        await harness.send(.edit)
+        guard case .editing = harness.state else {
+            Issue.record("not editing: \(harness.state)")
+            return
+        }
+        await harness.send(.editDone(crop: PixelRect(x: 0, y: 0, width: 32, height: 32)))
+        #expect(harness.state == .live)
+        #expect(try harness.savedSize(try #require(harness.savedFiles.first)) == PixelSize(width: 32, height: 32))
+    }
+
+    @Test func aFailedSaveKeepsThePhotoAndSaysWhy() async throws {
+        let harness = try await ControllerHarness.live()
+        // The photos folder's parent is a file: the folder cannot be made.
+        let parent = URL(fileURLWithPath: harness.folder).deletingLastPathComponent().path
+        try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: parent).deletingLastPathComponent().path,
+                                                withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: parent, contents: Data("not a folder".utf8))
+        harness.controller.shutterPressed()
+        await harness.settle()
+        await harness.send(.save)
+        guard case .reviewing(let photo) = harness.state else {
+            Issue.record("the photo left review: \(harness.state)")
+            return
+        }
+        let problem = try #require(harness.controller.saveProblem)
+        #expect(!problem.isEmpty)
+        #expect(harness.controller.shot(for: photo) != nil, "the photo is kept")
+        #expect(harness.notices.filter { if case .captureFailed = $0 { true } else { false } }.isEmpty, "not said again as a toast")
+        #expect(harness.notices.last == .saveFailed(reason: problem))
+        // Save As… somewhere that works.
+        let elsewhere = FileManager.default.temporaryDirectory.path + "/squarecam-saveas-\(UUID().uuidString.prefix(8)).jpg"
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        await harness.send(.saveAs(path: elsewhere))
+        #expect(harness.state == .live && harness.controller.saveProblem == nil)
+        #expect(FileManager.default.fileExists(atPath: elsewhere))
+    }
+
+    @Test func saveWithoutReviewSavesAtOnce() async throws {
+        let harness = try ControllerHarness { $0.saveWithoutReview = true }
+        await harness.launch()
+        harness.controller.shutterPressed()
+        await harness.settle()
+        #expect(harness.state == .live && harness.savedFiles.count == 1)
+    }
+
+    @Test func countdownCountsThenShoots() async throws {
+        let harness = try await ControllerHarness.live()
+        harness.controller.cycleCountdown()
+        #expect(harness.controller.preferences.countdownSeconds == 3)
+        harness.controller.shutterPressed()
+        await harness.settle()
+        #expect(harness.controller.countdown == 3 && harness.state == .live)
+        await harness.ticker.advance()
+        #expect(harness.controller.countdown == 2)
+        await harness.ticker.advance()
+        await harness.ticker.advance()
+        await harness.settle()
+        #expect(harness.controller.countdown == nil)
+        guard case .reviewing = harness.state else {
+            Issue.record("no photo after the countdown: \(harness.state)")
+            return
+        }
+    }
+
+    @Test func pressingAgainCancelsTheCountdown() async throws {
+        let harness = try await ControllerHarness.live()
+        harness.controller.cycleCountdown()
+        harness.controller.shutterPressed()
+        await harness.settle()
+        harness.controller.shutterPressed()
+        #expect(harness.controller.countdown == nil)
+        await harness.ticker.advance()
+        await harness.settle()
+        #expect(harness.state == .live && harness.notices.isEmpty)
+    }
+
+    @Test func aCameraFailureDuringReviewWaitsForThePhoto() async throws {
+        let harness = try await ControllerHarness.live()
+        harness.controller.shutterPressed()
+        await harness.settle()
+        harness.provider.opened[0].fail(.disconnected(camera: "Camera cam0"))
+        await harness.settle()
+        guard case .reviewing = harness.state else {
+            Issue.record("the photo was taken away: \(harness.state)")
+            return
+        }
+        await harness.send(.save)
+        #expect(harness.state == .disconnected(camera: "Camera cam0") && harness.savedFiles.count == 1)
+    }
+
+    @Test func aCameraBackDuringReviewRestartsAfterRetake() async throws {
+        let harness = try await ControllerHarness.live()
+        harness.controller.shutterPressed()
+        await harness.settle()
+        harness.provider.opened[0].fail(.disconnected(camera: "Camera cam0"))
+        await harness.settle()
+        harness.provider.plug([FakeProvider.camera("cam0")])
+        await harness.settle()
+        await harness.send(.retake)
+        #expect(harness.state == .live && harness.provider.opened.count == 2 && harness.savedFiles.isEmpty)
+    }
+
+    @Test func closingWaitsForAPhotoBeingWritten() async throws {
+        let harness = try await ControllerHarness.live()
+        harness.controller.shutterPressed()
+        await harness.settle()
+        harness.controller.send(.save)
+        #expect(!harness.controller.shutDown(), "a photo being written is not abandoned")
+        await harness.settle()
+        #expect(harness.savedFiles.count == 1)
+        #expect(harness.controller.shutDown())
+    }
+}

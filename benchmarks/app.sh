@@ -25,8 +25,10 @@ cpu_seconds() {  # utime + stime of a finished child, from GNU time's output fil
 run_app() {
     export HOME="$work/home" XDG_CONFIG_HOME="$work/home/.config" XDG_PICTURES_DIR="$work/home/Pictures"
     mkdir -p "$HOME"
-    SQUARECAM_STATS=1 SQUARECAM_QUIT_AFTER="$SECONDS_TO_RUN" \
-        /usr/bin/time -f "%U %S" -o "$work/app.time" "$BIN" --camera test:1920x1080@30 2> "$work/app.log" &
+    # The debug log (SQUARECAM_TRACE=1) ends with the live view's statistics;
+    # SIGTERM closes the window as its close button does.
+    SQUARECAM_TRACE=1 /usr/bin/time -f "%U %S" -o "$work/app.time" \
+        timeout -s TERM "$SECONDS_TO_RUN" "$BIN" --camera test:1920x1080@30 2> "$work/app.log" &
     local app=$!
     local shots=$(( SECONDS_TO_RUN / 10 ))
     sleep 5
@@ -36,18 +38,24 @@ run_app() {
         sleep 4
         xdotool windowfocus --sync "$window" key space
         sleep 1
-        xdotool windowfocus --sync "$window" key Escape
+        xdotool windowfocus --sync "$window" key r
     done
     wait "$app" || true
     grep squarecam-stats "$work/app.log" > "$work/app.stats"
 }
 
 run_plain() {
-    local side=$1
+    local side=$1 status=0
     /usr/bin/time -f "%U %S" -o "$work/plain.time" timeout -s INT "$SECONDS_TO_RUN" gst-launch-1.0 -q \
         videotestsrc is-live=true pattern=smpte ! video/x-raw,format=I420,width=1920,height=1080,framerate=30/1,colorimetry=bt601 \
         ! videocrop left=420 right=420 ! videoconvert ! videoscale ! "video/x-raw,width=$side,height=$side" \
-        ! ximagesink sync=true > /dev/null 2>&1 || true
+        ! ximagesink sync=true > "$work/plain.log" 2>&1 || status=$?
+    # Stopped by the timeout (124, or 0 when gst-launch ends cleanly on SIGINT) is the only good end.
+    if [[ $status != 0 && $status != 124 ]]; then
+        echo "app.sh: the peer window (gst-launch-1.0 … ! ximagesink) failed with status $status:" >&2
+        cat "$work/plain.log" >&2
+        exit 1
+    fi
 }
 
 x_server_ticks() {  # utime + stime, in clock ticks, of the Xvfb serving $DISPLAY
@@ -65,16 +73,21 @@ if [[ "${1:-}" == --inside ]]; then
     echo $(( $(x_server_ticks) - before )) > "$work/$2.xticks"
     exit
 fi
+if ! gst-inspect-1.0 ximagesink > /dev/null 2>&1; then
+    echo "app.sh: the peer needs GStreamer's ximagesink (package gstreamer1.0-x): run scripts/install-deps.sh --with-benchmarks" >&2
+    exit 1
+fi
 BIN=${1:-$(swift build -c release --show-bin-path)/squarecam}
 SECONDS_TO_RUN=${2:-60}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 xvfb-run -a -s "-screen 0 1280x1024x24" "$0" --inside run_app "$BIN" "$SECONDS_TO_RUN" "$work"
 stats=$(cat "$work/app.stats")
+[[ -n $stats ]] || { echo "app.sh: the app printed no statistics; its log:" >&2; cat "$work/app.log" >&2; exit 1; }
 value() { sed -n "s/.*$1=\([0-9.]*\).*/\1/p" <<< "$stats"; }
 side=$(sed -n 's/^squarecam-viewfinder: side \([0-9]*\).*/\1/p' "$work/app.log" | tail -1)
 side=${side:-590}
-xvfb-run -a -s "-screen 0 1280x1024x24" "$0" --inside run_plain "$BIN" "$SECONDS_TO_RUN" "$work" "$side"
+xvfb-run -a -s "-screen 0 1280x1024x24" "$0" --inside run_plain "$BIN" "$SECONDS_TO_RUN" "$work" "$side" || exit 1
 
 app_cpu=$(cpu_seconds "$work/app.time")
 plain_cpu=$(cpu_seconds "$work/plain.time")

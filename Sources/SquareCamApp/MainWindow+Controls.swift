@@ -103,9 +103,14 @@ extension MainWindow {
         let menu = g_menu_new()!
         g_menu_append(menu, localized("Save Without Review"), "win.save-without-review")
         g_menu_append(menu, localized("Shutter Sound"), "win.shutter-sound")
+        g_menu_append(menu, localized("Keyboard Shortcuts"), "win.show-help-overlay")
         g_menu_append(menu, localized("About SquareCam"), "win.about")
         gtk_menu_button_set_menu_model(gcast(menuButton), gcast(menu))
         g_object_unref(UnsafeMutableRawPointer(menu))
+        Signal.connectPointer(menuButton, "notify::active") { [weak self] _ in
+            guard let self else { return }
+            Trace.line("main menu open \(gtk_menu_button_get_active(gcast(self.menuButton)) != 0)")
+        }
     }
 
     private func addToggleAction(_ name: String, _ initial: Bool, _ changed: @escaping @MainActor (Bool) -> Void) {

@@ -18,6 +18,7 @@ extension MainWindow {
         live.viewfinder.setCountdown(controller.countdown)
         live.showTimer(controller.preferences.countdownSeconds)
         renderSwitcher()
+        updateShortcuts()
         if page != shownPage {
             shownPage = page
             gtk_stack_set_visible_child_name(gcast(stack), page)

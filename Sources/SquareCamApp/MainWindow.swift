@@ -20,6 +20,7 @@ final class MainWindow {
     let toasts: Widget
     let cameraSwitcher: Widget
     let menuButton: Widget
+    let header: Widget
     let spinnerPage: Widget
 
     /// The page on screen, to act once when it changes (focus, statistics).
@@ -73,7 +74,7 @@ final class MainWindow {
         gtk_menu_button_set_icon_name(gcast(menuButton), "open-menu-symbolic")
         WidgetStyle.describe(menuButton, label: localized("Main Menu"), tooltip: localized("Main Menu (F10)"))
 
-        let header = adw_header_bar_new()!
+        header = adw_header_bar_new()!
         adw_header_bar_set_title_widget(gcast(header), Make.label("SquareCam", classes: ["title"]))
         adw_header_bar_pack_start(gcast(header), cameraSwitcher)
         adw_header_bar_pack_end(gcast(header), menuButton)
@@ -82,7 +83,7 @@ final class MainWindow {
 
         WidgetStyle.installStyleSheet(Self.styleSheet)
         installActions()
-        installKeyboard()
+        installShortcuts()
         connectControls()
         let preferences = controller.preferences
         live.viewfinder.showsGrid = preferences.showGrid

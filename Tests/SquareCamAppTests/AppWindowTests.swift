@@ -55,7 +55,7 @@ import Testing
         try app.waitForTrace("viewfinder showing frames", occurrence: 2)
         try app.press("Return")
         try app.waitForTrace("→ reviewing", occurrence: 2)
-        try app.press("Escape")
+        try app.press("r")
         try app.waitForTrace("retake → live", occurrence: 2)
         #expect(app.savedPhotos.isEmpty)
     }
@@ -142,9 +142,13 @@ import Testing
         try app.press("g")
         try app.waitForTrace("grid hidden", occurrence: 2)
         try app.press("F11")
-        try app.waitForTrace("fullscreen toggled")
-        try app.press("F11")
-        try app.waitForTrace("fullscreen toggled", occurrence: 2)
+        try app.waitForTrace("fullscreen true header hidden")
+        _ = try app.screenshot(saveAs: "fullscreen")
+        try app.press("Escape")  // leaves fullscreen, never closes
+        try app.waitForTrace("fullscreen false header shown")
+        try app.press("ctrl+question")
+        let shortcuts = try app.waitForWindow(named: "Shortcuts")
+        _ = try XDisplay.shared.output("xdotool", ["windowclose", shortcuts])
         try app.press("ctrl+q")
         #expect(try app.waitForExit() == 0)
     }
@@ -157,10 +161,46 @@ import Testing
         try app.waitForTrace("countdown 1", timeout: 90)
         try app.waitForTrace("shutter → capturing", timeout: 90)
         try app.waitForTrace("→ reviewing")
-        try app.press("Escape")
+        try app.press("r")
         try app.waitForTrace("retake → live")
-        try app.press("Escape")
+        try app.press("ctrl+w")
         #expect(try app.waitForExit() == 0)
+    }
+
+    /// Two habitual Esc presses lose neither the photo nor the app: Esc does
+    /// nothing on the live and review pages; Retake and Ctrl+W are explicit.
+    @Test func escapeNeverDiscardsAPhotoOrClosesTheApp() throws {
+        let app = try AppSession(["--camera", "test"])
+        try app.waitForTrace("viewfinder showing frames")
+        try app.press("Escape")
+        try app.press("space")
+        try app.waitForTrace("→ reviewing")
+        try app.press("Escape", "Escape")
+        try app.press("ctrl+s")
+        try app.waitForTrace("saved ")
+        #expect(app.process.isRunning && app.savedPhotos.count == 1, "\(app.log)")
+        #expect(!app.log.contains("retake"), "Esc threw the photo away")
+        try app.waitForTrace("→ live", occurrence: 2)
+        // Esc, then T: the timer's trace proves the app handled Esc and is still there.
+        try app.press("Escape", "t")
+        try app.waitForTrace("timer 3")
+        #expect(app.process.isRunning, "Esc closed the app")
+        try app.press("ctrl+w")
+        #expect(try app.waitForExit() == 0)
+    }
+
+    /// After the main menu was opened and closed, the focus is on its button;
+    /// Space still takes the photo (it used to open the menu again).
+    @Test func spaceTakesThePhotoWhateverHasTheFocus() throws {
+        let app = try AppSession(["--camera", "test"])
+        try app.waitForTrace("viewfinder showing frames")
+        try app.press("F10")
+        try app.waitForTrace("main menu open true")
+        try app.press("Escape")
+        try app.waitForTrace("main menu open false")
+        try app.press("space")
+        try app.waitForTrace("shutter → capturing")
+        try app.waitForTrace("→ reviewing")
     }
 
     @Test func japaneseLabelsUnderAJapaneseLocale() throws {

@@ -1,0 +1,147 @@
+import CGtk
+import SquareCamController
+import SquareCamCore
+
+/// Every shortcut is a window action with accelerators: GTK matches them on
+/// any keyboard layout, shows them in the shortcuts window (Ctrl+?), and an
+/// action that makes no sense on the page is disabled, so its key goes to
+/// the focused widget instead. Enter and Space on review and editor buttons
+/// stay the buttons'; the page's main button is the window's default.
+extension MainWindow {
+    /// One shortcut: an action, its keys, what it does in words, and when it may run.
+    struct Shortcut {
+        enum Group: CaseIterable { case camera, review, editor, window }
+        var action: String
+        var keys: [String]
+        var group: Group
+        /// For the shortcuts window; nil: not listed there (a variant of another).
+        var title: String?
+        var enabled: @MainActor (MainWindow) -> Bool
+        var run: @MainActor (MainWindow) -> Void
+    }
+
+    /// Built when asked, after the translations are loaded.
+    static var shortcuts: [Shortcut] { [
+        // The shutter keys work whatever has the focus on the live page (the menu button too).
+        .init(action: "shutter", keys: ["space", "Return", "KP_Enter"], group: .camera, title: localized("Take a photo (again: stop the countdown)"),
+              enabled: { $0.controller.state == .live || $0.controller.countdown != nil },
+              run: { $0.controller.shutterPressed() }),
+        .init(action: "cancel-countdown", keys: ["Escape"], group: .camera, title: localized("Stop the countdown"), enabled: { $0.controller.countdown != nil },
+              run: { $0.controller.shutterPressed() }),
+        .init(action: "timer", keys: ["t"], group: .camera, title: localized("Countdown: off, 3 or 10 seconds"), enabled: { $0.controller.state == .live }, run: { $0.controller.cycleCountdown() }),
+        .init(action: "grid", keys: ["g"], group: .camera, title: localized("Rule-of-thirds grid"), enabled: { $0.controller.state == .live },
+              run: { $0.setGrid(!$0.live.viewfinder.showsGrid) }),
+        .init(action: "mirror", keys: ["m"], group: .camera, title: localized("Mirror the viewfinder"), enabled: { $0.controller.state == .live },
+              run: { $0.setMirrored(!$0.live.viewfinder.mirrored) }),
+        .init(action: "next-camera", keys: ["c"], group: .camera, title: localized("Next camera"), enabled: { $0.controller.state == .live && $0.controller.cameras.count > 1 },
+              run: { $0.switchToNextCamera() }),
+        .init(action: "save", keys: ["<Control>s"], group: .review, title: localized("Save the photo"), enabled: { $0.controller.state.isReviewing }, run: { $0.controller.send(.save) }),
+        .init(action: "retake", keys: ["r"], group: .review, title: localized("Retake"), enabled: { $0.controller.state.isReviewing }, run: { $0.controller.send(.retake) }),
+        .init(action: "edit", keys: ["e"], group: .review, title: localized("Choose the square"), enabled: { $0.controller.state.isReviewing }, run: { $0.controller.send(.edit) }),
+        .init(action: "cancel-edit", keys: ["Escape"], group: .editor, title: localized("Back to the photo"), enabled: { $0.controller.state.isEditing }, run: { $0.controller.send(.cancel) }),
+        .init(action: "zoom-in", keys: ["plus", "equal", "KP_Add"], group: .editor, title: localized("Zoom in"), enabled: { $0.controller.state.isEditing },
+              run: { $0.editor.zoom(by: 1.1) }),
+        .init(action: "zoom-out", keys: ["minus", "underscore", "KP_Subtract"], group: .editor, title: localized("Zoom out"), enabled: { $0.controller.state.isEditing },
+              run: { $0.editor.zoom(by: 1 / 1.1) }),
+        .init(action: "reset-crop", keys: ["0", "KP_0"], group: .editor, title: localized("The widest centred square"), enabled: { $0.controller.state.isEditing }, run: { $0.editor.reset() }),
+        .init(action: "nudge-left", keys: ["Left"], group: .editor, title: localized("Move the square"), enabled: { $0.controller.state.isEditing }, run: { $0.editor.nudge(dx: -1, dy: 0) }),
+        .init(action: "nudge-right", keys: ["Right"], group: .editor, title: nil, enabled: { $0.controller.state.isEditing }, run: { $0.editor.nudge(dx: 1, dy: 0) }),
+        .init(action: "nudge-up", keys: ["Up"], group: .editor, title: nil, enabled: { $0.controller.state.isEditing }, run: { $0.editor.nudge(dx: 0, dy: -1) }),
+        .init(action: "nudge-down", keys: ["Down"], group: .editor, title: nil, enabled: { $0.controller.state.isEditing }, run: { $0.editor.nudge(dx: 0, dy: 1) }),
+        .init(action: "nudge-far-left", keys: ["<Shift>Left"], group: .editor, title: localized("Move the square further"), enabled: { $0.controller.state.isEditing },
+              run: { $0.editor.nudge(dx: -10, dy: 0) }),
+        .init(action: "nudge-far-right", keys: ["<Shift>Right"], group: .editor, title: nil, enabled: { $0.controller.state.isEditing },
+              run: { $0.editor.nudge(dx: 10, dy: 0) }),
+        .init(action: "nudge-far-up", keys: ["<Shift>Up"], group: .editor, title: nil, enabled: { $0.controller.state.isEditing },
+              run: { $0.editor.nudge(dx: 0, dy: -10) }),
+        .init(action: "nudge-far-down", keys: ["<Shift>Down"], group: .editor, title: nil, enabled: { $0.controller.state.isEditing },
+              run: { $0.editor.nudge(dx: 0, dy: 10) }),
+        .init(action: "fullscreen", keys: ["F11"], group: .window, title: localized("Fullscreen"), enabled: { _ in true }, run: { $0.toggleFullscreen() }),
+        .init(action: "leave-fullscreen", keys: ["Escape"], group: .window, title: localized("Leave fullscreen"), enabled: { $0.isFullscreen && $0.controller.countdown == nil && !$0.controller.state.isEditing },
+              run: { $0.toggleFullscreen() }),
+        // No single habitual key closes the window: Esc never does.
+        .init(action: "close", keys: ["<Control>w", "<Control>q"], group: .window, title: localized("Close SquareCam"), enabled: { _ in true },
+              run: { gtk_window_close(gcast($0.window)) }),
+    ] }
+
+    func installShortcuts() {
+        for shortcut in Self.shortcuts {
+            let action = g_simple_action_new(shortcut.action, nil)!
+            Signal.connectPointer(UnsafeMutableRawPointer(action), "activate") { [weak self] _ in
+                guard let self, shortcut.enabled(self) else { return }
+                shortcut.run(self)
+                self.updateShortcuts()
+            }
+            g_action_map_add_action(squarecam_action_map(window), gcast(action))
+            g_object_unref(UnsafeMutableRawPointer(action))
+            Self.setAccelerators(application, action: "win." + shortcut.action, keys: shortcut.keys)
+        }
+        Self.setAccelerators(application, action: "win.show-help-overlay", keys: ["<Control>question"])
+        gtk_application_window_set_help_overlay(gcast(window), gcast(ShortcutsWindow.make(Self.shortcuts)))
+        Signal.connectPointer(window, "notify::fullscreened") { [weak self] _ in self?.fullscreenChanged() }
+    }
+
+    /// Enables each shortcut's action exactly when it may run, so a disabled
+    /// one's key reaches the focused widget.
+    func updateShortcuts() {
+        for shortcut in Self.shortcuts {
+            guard let action = g_action_map_lookup_action(squarecam_action_map(window), shortcut.action) else { continue }
+            g_simple_action_set_enabled(gcast(action), shortcut.enabled(self) ? 1 : 0)
+        }
+        // Enter on the review and editor pages: their main button, unless another button has the focus.
+        let defaultButton: Widget? = switch controller.state {
+        case .reviewing: review.saveButton
+        case .editing: editor.doneButton
+        default: nil
+        }
+        gtk_window_set_default_widget(gcast(window), defaultButton)
+    }
+
+    private static func setAccelerators(_ application: UnsafeMutablePointer<AdwApplication>, action: String, keys: [String]) {
+        var pointers: [UnsafeMutablePointer<CChar>?] = keys.map { strdup($0) } + [nil]
+        defer { for pointer in pointers { free(pointer) } }
+        pointers.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_application_set_accels_for_action(squarecam_gtk_application(application), action, $0)
+            }
+        }
+    }
+
+    /// C: the next camera in the list.
+    func switchToNextCamera() {
+        controller.switchToNextCamera()
+        if let chosen = controller.preferredCameraID { Trace.line("camera chosen \(chosen)") }
+    }
+
+    func editDone() {
+        controller.send(.editDone(crop: editor.crop.rect))
+    }
+
+    var isFullscreen: Bool { gtk_window_is_fullscreen(gcast(window)) != 0 }
+
+    /// Fullscreen is the picture alone: the header bar goes with the window's frame.
+    private func fullscreenChanged() {
+        WidgetStyle.setVisible(header, !isFullscreen)
+        updateShortcuts()
+        Trace.line("fullscreen \(isFullscreen) header \(isFullscreen ? "hidden" : "shown")")
+    }
+
+    func toggleFullscreen() {
+        if isFullscreen {
+            gtk_window_unfullscreen(gcast(window))
+        } else {
+            gtk_window_fullscreen(gcast(window))
+        }
+        Trace.line("fullscreen toggled")
+    }
+}
+
+extension CaptureFlow.State {
+    var isReviewing: Bool {
+        if case .reviewing = self { true } else { false }
+    }
+
+    var isEditing: Bool {
+        if case .editing = self { true } else { false }
+    }
+}

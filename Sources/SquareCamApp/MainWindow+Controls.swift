@@ -107,9 +107,11 @@ extension MainWindow {
         g_menu_append(menu, localized("About SquareCam"), "win.about")
         gtk_menu_button_set_menu_model(gcast(menuButton), gcast(menu))
         g_object_unref(UnsafeMutableRawPointer(menu))
-        Signal.connectPointer(menuButton, "notify::active") { [weak self] _ in
-            guard let self else { return }
-            Trace.line("main menu open \(gtk_menu_button_get_active(gcast(self.menuButton)) != 0)")
+        if let popover = gtk_menu_button_get_popover(gcast(menuButton)) {
+            let raw = UnsafeMutableRawPointer(popover)
+            Signal.connectPointer(raw, "notify::visible") { _ in
+                Trace.line("main menu open \(gtk_widget_get_visible(raw.assumingMemoryBound(to: GtkWidget.self)) != 0)")
+            }
         }
     }
 

@@ -120,6 +120,7 @@ extension MainWindow {
     var isFullscreen: Bool { gtk_window_is_fullscreen(gcast(window)) != 0 }
 
     /// Fullscreen is the picture alone: the header bar goes with the window's frame.
+    /// (Under a bare X server with no window manager, fullscreen never happens.)
     private func fullscreenChanged() {
         WidgetStyle.setVisible(header, !isFullscreen)
         updateShortcuts()

@@ -72,6 +72,7 @@ final class MainWindow {
         WidgetStyle.setVisible(cameraSwitcher, false)
         menuButton = gtk_menu_button_new()
         gtk_menu_button_set_icon_name(gcast(menuButton), "open-menu-symbolic")
+        gtk_menu_button_set_primary(gcast(menuButton), 1)  // F10 opens it
         WidgetStyle.describe(menuButton, label: localized("Main Menu"), tooltip: localized("Main Menu (F10)"))
 
         header = adw_header_bar_new()!

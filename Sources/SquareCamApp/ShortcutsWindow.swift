@@ -30,6 +30,7 @@ enum ShortcutsWindow {
             <interface>
               <object class="GtkShortcutsWindow" id="shortcuts">
                 <property name="modal">1</property>
+                <property name="title">\(escaped(localized("Keyboard Shortcuts")))</property>
                 <child><object class="GtkShortcutsSection">
                   <property name="section-name">shortcuts</property>
                   <property name="max-height">12</property>

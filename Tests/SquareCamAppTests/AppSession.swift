@@ -121,6 +121,14 @@ final class AppSession {
         return try Picture(file: file)
     }
 
+    /// A screenshot of the whole screen (the app's dialogs are windows of their own).
+    func screenshotOfScreen(saveAs name: String? = nil) throws -> Picture {
+        let file = home.appendingPathComponent("screen-\(UUID().uuidString).png")
+        try XDisplay.shared.run("import", ["-window", "root", file.path])
+        if let name { try? Screenshots.keep(file, as: name) }
+        return try Picture(file: file)
+    }
+
     /// Waits for the app to exit; returns its status.
     func waitForExit(timeout: Double = 60) throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)

@@ -10,7 +10,9 @@ BIN = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)/squarecam
 deps:
 	@./scripts/install-deps.sh
 
-build: deps
+# The app finds its translations and icon in .build/share, beside the build,
+# as an installed one finds them in $(PREFIX)/share.
+build: deps locale icon
 	$(SWIFT) build -c $(CONFIG)
 
 # Opens the app where a display exists; otherwise takes one photo headless.
@@ -65,18 +67,24 @@ test-sanitizers: deps
 
 # ─── App (issue 4; owned by Sources/SquareCamApp, data/, po/) ───
 # install / uninstall  the binary, desktop file, AppStream metainfo, icon and translations
-# locale               compiles po/*.po into .build/locale (the app reads it via SQUARECAM_LOCALEDIR)
+# locale, icon         po/*.po compiled, and the icon, into .build/share (where an uninstalled app looks)
 # bench-app            benchmarks/app.sh: 60 s of the 1920x1080@30 test camera vs a plain GStreamer window
-.PHONY: install uninstall locale bench-app
+.PHONY: install uninstall locale icon bench-app
 APP_ID = io.github.squarecam.SquareCam
 APP_LANGUAGES = $(shell cat po/LINGUAS)
-LOCALE_DIR = .build/locale
+LOCALE_DIR = .build/share/locale
+ICON = .build/share/icons/hicolor/scalable/apps/$(APP_ID).svg
 
 locale: $(APP_LANGUAGES:%=$(LOCALE_DIR)/%/LC_MESSAGES/squarecam.mo)
 
 $(LOCALE_DIR)/%/LC_MESSAGES/squarecam.mo: po/%.po
 	@mkdir -p $(dir $@)
 	msgfmt --check -o $@ $<
+
+icon: $(ICON)
+
+$(ICON): data/icons/$(APP_ID).svg
+	install -Dm644 $< $@
 
 install: build locale
 	install -Dm755 "$(BIN)" "$(DESTDIR)$(PREFIX)/bin/squarecam"

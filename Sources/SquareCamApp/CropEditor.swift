@@ -1,9 +1,11 @@
 import CGtk
 import SquareCamCore
 
-/// The crop editor: the whole captured frame under a fixed square box.
-/// Dragging moves the photo under the box, scrolling or pinching zooms,
-/// and the box can reach every edge but never leave the photo.
+/// The crop editor: the whole captured frame, fitted into the canvas, with
+/// the square over it; outside the square the photo is dimmed, not hidden.
+/// Dragging moves the square, scrolling or pinching resizes it, and it can
+/// reach every edge but never leave the photo (the geometry is Core's
+/// `SquareCropBox`).
 @MainActor
 final class CropEditor {
     let widget: Widget
@@ -17,25 +19,33 @@ final class CropEditor {
     private(set) var crop = SquareCropBox(frameSize: PixelSize(width: 1, height: 1))
     private var dragStart: SquareCropBox?
     private var zoomStart: SquareCropBox?
+    /// Space kept around the photo, so the square's outline is never cut off.
+    private static let margin = 16.0
 
     init() {
         canvas = gtk_drawing_area_new()
         WidgetStyle.expand(canvas)
         gtk_widget_set_focusable(canvas, 1)
         WidgetStyle.describe(canvas, label: localized("Crop Area"),
-                             tooltip: localized("Drag to move the photo under the square; scroll, pinch or +/− to zoom; arrow keys nudge"))
+                             tooltip: localized("Drag the square to move it; pinch, scroll or +/− to resize it; arrow keys nudge it"))
         cancelButton = Make.button(label: localized("_Cancel"), tooltip: localized("Back to the photo (Esc)"), accessibleLabel: localized("Cancel"))
         resetButton = Make.button(label: localized("_Reset"), tooltip: localized("The widest centred square (0)"), accessibleLabel: localized("Reset"))
         zoomOutButton = Make.button(icon: "zoom-out-symbolic", tooltip: localized("Zoom Out (−)"))
         zoomInButton = Make.button(icon: "zoom-in-symbolic", tooltip: localized("Zoom In (+)"))
-        doneButton = Make.button(label: localized("_Done"), tooltip: localized("Save this square (Enter)"), accessibleLabel: localized("Done"))
+        doneButton = Make.button(label: localized("Save _Square"), tooltip: localized("Save this square as the photo (Enter)"),
+                                 accessibleLabel: localized("Save Square"))
         for button in [cancelButton, resetButton, doneButton] { WidgetStyle.addClass(button, "pill") }
         for button in [zoomInButton, zoomOutButton] { WidgetStyle.addClass(button, "circular") }
         WidgetStyle.addClass(doneButton, "suggested-action")
         let buttons = Make.box(vertical: false, spacing: 12, [cancelButton, resetButton, zoomOutButton, zoomInButton, doneButton])
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
         WidgetStyle.margins(buttons, 12)
-        widget = Make.box(vertical: true, spacing: 0, [canvas, buttons])
+        // The instructions are always on screen: a touch screen has no hover to show a tooltip.
+        let hint = Make.label(localized("Drag the square to move it. Pinch or scroll to resize it."), classes: ["dim-label", "caption"])
+        gtk_label_set_wrap(gcast(hint), 1)
+        gtk_label_set_justify(gcast(hint), GTK_JUSTIFY_CENTER)
+        WidgetStyle.margins(hint, 6)
+        widget = Make.box(vertical: true, spacing: 0, [canvas, hint, buttons])
         WidgetStyle.addClass(canvas, "crop-canvas")
 
         let context = Unmanaged.passUnretained(self).toOpaque()
@@ -72,26 +82,26 @@ final class CropEditor {
         Trace.line("editor crop \(crop.rect)")
     }
 
-    /// Where the fixed box sits in the canvas, in widget coordinates.
-    private func boxRect(width: Double, height: Double) -> (x: Double, y: Double, side: Double) {
-        let side = max(1, min(width, height) - 32)
-        return ((width - side) / 2, (height - side) / 2, side)
+    /// Where the whole frame is drawn: its top-left corner and points per frame pixel.
+    private func layout(width: Double, height: Double) -> (origin: Point2D, scale: Double) {
+        let room = Size2D(width: max(1, width - 2 * Self.margin), height: max(1, height - 2 * Self.margin))
+        let scale = SquareCropBox.displayScale(fitting: crop.frameSize, into: room)
+        let origin = Point2D(x: (width - Double(crop.frameSize.width) * scale) / 2,
+                             y: (height - Double(crop.frameSize.height) * scale) / 2)
+        return (origin, scale)
     }
 
-    /// Widget points per frame pixel for the current crop.
-    private var scale: Double {
-        let box = boxRect(width: Double(gtk_widget_get_width(canvas)), height: Double(gtk_widget_get_height(canvas)))
-        return box.side / Double(crop.side)
+    private var currentLayout: (origin: Point2D, scale: Double) {
+        layout(width: Double(gtk_widget_get_width(canvas)), height: Double(gtk_widget_get_height(canvas)))
     }
 
     private func draw(_ cairo: OpaquePointer, width: Double, height: Double) {
-        let box = boxRect(width: width, height: height)
-        let scale = box.side / Double(crop.side)
+        let (origin, scale) = layout(width: width, height: height)
         cairo_set_source_rgb(cairo, 0.08, 0.08, 0.08)
         cairo_paint(cairo)
         if let surface = image?.surface {
             cairo_save(cairo)
-            cairo_translate(cairo, box.x - Double(crop.rect.x) * scale, box.y - Double(crop.rect.y) * scale)
+            cairo_translate(cairo, origin.x, origin.y)
             let surfaceScale = Double(crop.frameSize.width) / Double(cairo_image_surface_get_width(surface))
             cairo_scale(cairo, scale * surfaceScale, scale * surfaceScale)
             cairo_set_source_surface(cairo, surface, 0, 0)
@@ -99,15 +109,25 @@ final class CropEditor {
             cairo_paint(cairo)
             cairo_restore(cairo)
         }
-        // Dim what falls outside the square, then outline it.
+        let box = crop.widgetRect(displayScale: scale, frameOrigin: origin)
+        // Dim what falls outside the square (still visible), then outline it and mark its thirds.
         cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_EVEN_ODD)
-        cairo_set_source_rgba(cairo, 0, 0, 0, 0.6)
+        cairo_set_source_rgba(cairo, 0, 0, 0, 0.55)
         cairo_rectangle(cairo, 0, 0, width, height)
-        cairo_rectangle(cairo, box.x, box.y, box.side, box.side)
+        cairo_rectangle(cairo, box.x, box.y, box.width, box.height)
         cairo_fill(cairo)
-        cairo_set_source_rgba(cairo, 1, 1, 1, 0.9)
-        cairo_set_line_width(cairo, 2)
-        cairo_rectangle(cairo, box.x - 1, box.y - 1, box.side + 2, box.side + 2)
+        cairo_set_source_rgba(cairo, 1, 1, 1, 0.45)
+        cairo_set_line_width(cairo, 1)
+        for third in [1.0 / 3, 2.0 / 3] {
+            cairo_move_to(cairo, box.x + box.width * third, box.y)
+            cairo_line_to(cairo, box.x + box.width * third, box.maxY)
+            cairo_move_to(cairo, box.x, box.y + box.height * third)
+            cairo_line_to(cairo, box.maxX, box.y + box.height * third)
+        }
+        cairo_stroke(cairo)
+        cairo_set_source_rgba(cairo, 1, 1, 1, 0.95)
+        cairo_set_line_width(cairo, 3)
+        cairo_rectangle(cairo, box.x - 1.5, box.y - 1.5, box.width + 3, box.height + 3)
         cairo_stroke(cairo)
     }
 
@@ -120,10 +140,9 @@ final class CropEditor {
         }
         Signal.connectPoint(drag, "drag-update") { [weak self] dx, dy in
             guard let self, let start = dragStart else { return }
-            let scale = self.scale
-            // Dragging the photo right shows more of its left side: the box moves left.
+            // The square follows the finger or pointer, measured from where the drag began.
             var moved = start
-            moved.move(dx: Int((-dx / scale).rounded()), dy: Int((-dy / scale).rounded()))
+            moved.move(byWidgetDX: dx, dy: dy, displayScale: currentLayout.scale)
             update { $0 = moved }
         }
         gtk_widget_add_controller(canvas, squarecam_event_controller(drag))
@@ -139,7 +158,13 @@ final class CropEditor {
         Signal.connect(pinch, "begin") { [weak self] in self?.zoomStart = self?.crop }
         Signal.connectDouble(pinch, "scale-changed") { [weak self] factor in
             guard let self, var zoomed = zoomStart, factor > 0 else { return }
-            zoomed.zoom(by: factor)
+            // Spreading the fingers enlarges the photo's detail: the square covers less, around the fingers.
+            var centerX = 0.0, centerY = 0.0
+            let layout = currentLayout
+            let anchor = gtk_gesture_get_bounding_box_center(squarecam_gesture(pinch), &centerX, &centerY) != 0
+                ? SquareCropBox.framePoint(forWidgetPoint: Point2D(x: centerX, y: centerY), displayScale: layout.scale, frameOrigin: layout.origin)
+                : nil
+            zoomed.zoom(by: factor, around: anchor)
             update { $0 = zoomed }
         }
         gtk_widget_add_controller(canvas, squarecam_event_controller(pinch))

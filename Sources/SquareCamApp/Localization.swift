@@ -26,9 +26,9 @@ func localized(_ message: String, _ values: [String: String]) -> String {
 
 /// Sets up gettext for the app's domain.
 enum Localization {
-    /// Binds the domain to the first folder that has our catalogs:
-    /// `$SQUARECAM_LOCALEDIR` (tests, uninstalled runs), then `share/locale`
-    /// next to the executable's prefix, then the system's.
+    /// Binds the domain to `share/locale` beside the programs (installed, or
+    /// in the build folder), else the system's.
+    @MainActor
     static func install() {
         setlocale(LC_ALL, "")
         let folder = catalogFolder()
@@ -36,13 +36,10 @@ enum Localization {
         bind_textdomain_codeset(gettextDomain, "UTF-8")
     }
 
+    @MainActor
     static func catalogFolder() -> String {
-        let environment = ProcessInfo.processInfo.environment
-        if let folder = environment["SQUARECAM_LOCALEDIR"], !folder.isEmpty { return folder }
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let prefixed = executable.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("share/locale").path
-        if FileManager.default.fileExists(atPath: prefixed + "/ja/LC_MESSAGES/\(gettextDomain).mo") { return prefixed }
+        let beside = InstallLocation.shareFolder + "/locale"
+        if FileManager.default.fileExists(atPath: beside + "/ja/LC_MESSAGES/\(gettextDomain).mo") { return beside }
         return "/usr/share/locale"
     }
 }

@@ -121,7 +121,7 @@ extension MainWindow {
         let problem = controller.saveProblem
         guard problem != shownSaveProblem else { return }
         shownSaveProblem = problem
-        review.showProblem(problem.map { localized("The photo was not saved. {reason}", ["reason": $0]) })
+        review.showProblem(problem.map { localized("The photo was not saved. {reason}", ["reason": UserMessages.describe($0)]) })
         if let photo = state.photo { traceReview(photo) }
     }
 
@@ -170,11 +170,11 @@ extension MainWindow {
             if controller.preferences.shutterSound { ShutterSound.play() }
         case .saved(let path):
             showSaved(path)
-        case .saveFailed(let reason):
-            Trace.line("save problem shown: \(reason)")
-            Log.line("squarecam: the photo was not saved: \(reason)")
+        case .saveFailed(let problem):
+            Trace.line("save problem shown: \(problem)")
+            Log.line("squarecam: the photo was not saved: \(problem)")
         case .captureFailed(let reason):
-            showToast(localized("The photo could not be taken: {reason}", ["reason": reason]))
+            showToast(localized("The photo could not be taken: {reason}", ["reason": UserMessages.describe(reason)]))
         case .noPrivacySettings:
             showToast(localized("This desktop has no camera privacy settings. Make sure your account may use video devices (for example: sudo usermod -aG video $USER), log out and in again, then choose Try Again."))
         }

@@ -47,6 +47,12 @@ extension MainWindow {
             status.show(icon: "camera-hardware-disabled-symbolic", title: localized("Camera disconnected"),
                         description: localized("“{camera}” was unplugged. Plug it in again; the viewfinder comes back by itself.", ["camera": name]),
                         primary: tryAgain, secondary: testPattern)
+        case .failed(.failed(_, let detail)) where CaptureController.unknownCameraID(in: detail) != nil:
+            // The same words as `squarecam shoot --camera ID`; the page goes live if that camera appears.
+            status.show(icon: "camera-hardware-disabled-symbolic",
+                        title: localized("No camera has the id '{id}'", ["id": CaptureController.unknownCameraID(in: detail)!]),
+                        description: localized("Connect that camera; SquareCam will find it. Or take photos of a moving test pattern."),
+                        primary: testPattern, secondary: tryAgain)
         case .failed(let failure):
             if case .busy(let name) = failure {
                 status.show(icon: "camera-web-symbolic", title: localized("The camera is busy"),
@@ -54,7 +60,7 @@ extension MainWindow {
                             primary: tryAgain, secondary: testPattern)
             } else {
                 status.show(icon: "dialog-warning-symbolic", title: localized("The camera does not work"),
-                            description: failure.description, primary: tryAgain, secondary: testPattern)
+                            description: UserMessages.describe(failure), primary: tryAgain, secondary: testPattern)
             }
         default:
             return

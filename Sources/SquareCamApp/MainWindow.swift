@@ -29,7 +29,7 @@ final class MainWindow {
     var reviewedPhoto: CapturedPhoto?
     var editedPhotoID: Int?
     /// The save problem the review page shows.
-    var shownSaveProblem: String?
+    var shownSaveProblem: CaptureProblem?
     /// The status page's state, so it is rebuilt only when that changes.
     var shownStatus: CaptureFlow.State?
     /// The cameras in the switcher, in its order.

@@ -28,6 +28,7 @@ public enum SquareCamApp {
                 return
             }
             RendererChoice.apply()
+            InstallLocation.addIconFolder()
             Trace.line("renderer \(RendererChoice.summary)")
             Trace.line("cameras from \(sources.cameras.kind)")
             holder.window = MainWindow(application: application, sources: sources)

@@ -74,9 +74,14 @@ extension CaptureController {
 
     /// The same words as `squarecam shoot --camera ID` for an id nobody lists.
     static func unknownCameraSentence(id: String, listed: [CameraDescription]) -> String {
-        listed.isEmpty
-            ? "No camera has the id '\(id)' and no camera is connected."
-            : "No camera has the id '\(id)': choose one of \(listed.map(\.name).joined(separator: ", "))."
+        "No camera has the id '\(id)'."
+    }
+
+    /// The id in an `unknownCameraSentence`, for a front end that translates it.
+    public static func unknownCameraID(in detail: String) -> String? {
+        let prefix = "No camera has the id '", suffix = "'."
+        guard detail.hasPrefix(prefix), detail.hasSuffix(suffix), detail.count > prefix.count + suffix.count else { return nil }
+        return String(detail.dropFirst(prefix.count).dropLast(suffix.count))
     }
 
     func stopCamera() {

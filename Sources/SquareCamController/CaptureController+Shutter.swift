@@ -32,6 +32,9 @@ extension CaptureController {
         onChange?()
     }
 
+    /// Why the shutter took nothing when no camera is open.
+    public static let notRunningDetail = "it is not running."
+
     func cancelCountdown() {
         countdownTask?.cancel()
         countdownTask = nil
@@ -40,7 +43,8 @@ extension CaptureController {
 
     func capture() {
         guard let camera else {
-            track { self.send(.captureFailed(message: "The camera is not running.")) }
+            let failure = CameraFailure.failed(camera: currentCameraID ?? "camera", detail: Self.notRunningDetail)
+            track { self.captureFailed(failure) }
             return
         }
         onNotice?(.shutter)
@@ -58,9 +62,15 @@ extension CaptureController {
                 self.shots[id] = shot
                 self.send(.photoCaptured(photo))
             } catch {
-                self.send(.captureFailed(message: "\(error)"))
+                self.captureFailed(error)
             }
         }
+    }
+
+    private func captureFailed(_ error: any Error) {
+        captureProblem = CaptureProblem(error)
+        send(.captureFailed(message: "\(error)"))
+        captureProblem = nil
     }
 
     /// Writes the photo's square into the photos folder, or to `path` (Save As…, replacing what is there).
@@ -86,9 +96,8 @@ extension CaptureController {
             case .success(let saved):
                 self.send(.photoSaved(path: saved))
             case .failure(let error):
-                // Set before the event, so the flow's showError is known to be this one.
-                self.saveProblem = "\(error)"
-                self.onNotice?(.saveFailed(reason: "\(error)"))
+                self.saveProblem = CaptureProblem(error)
+                self.onNotice?(.saveFailed(CaptureProblem(error)))
                 self.send(.saveFailed(message: "\(error)"))
             }
         }

@@ -40,7 +40,9 @@ public final class CaptureController {
     /// Seconds left on the countdown, nil when none runs.
     public internal(set) var countdown: Int?
     /// Why the photo on the review page was not saved; nil once it is saved or retaken.
-    public internal(set) var saveProblem: String?
+    public internal(set) var saveProblem: CaptureProblem?
+    /// Why the last shutter press took no photo, until the flow has said so.
+    var captureProblem: CaptureProblem?
     public let preferences: Preferences
 
     /// Called after every change of what the front end draws.
@@ -185,10 +187,13 @@ public final class CaptureController {
             save(photo, to: path)
         case .showSaved(let path):
             onNotice?(.saved(path: path))
-        case .showError(let message):
+        case .showError:
             // The flow says it for two events: a failed save (already told
             // through saveProblem, next to Save As…) and a failed shutter.
-            if message != saveProblem { onNotice?(.captureFailed(reason: message)) }
+            if let problem = captureProblem {
+                captureProblem = nil
+                onNotice?(.captureFailed(problem))
+            }
         case .forget(let photo):
             shots[photo.id] = nil
             saveProblem = nil

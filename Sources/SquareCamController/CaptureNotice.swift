@@ -7,10 +7,10 @@ public enum CaptureNotice: Hashable, Sendable {
     case shutter
     /// The photo was written at `path`.
     case saved(path: String)
-    /// The photo was not written; it is still on the review page. `reason` is the writer's sentence.
-    case saveFailed(reason: String)
+    /// The photo was not written; it is still on the review page.
+    case saveFailed(CaptureProblem)
     /// The shutter could not take the frame; the camera stays live.
-    case captureFailed(reason: String)
+    case captureFailed(CaptureProblem)
     /// The user asked for the privacy settings and this desktop has none to open.
     case noPrivacySettings
 }

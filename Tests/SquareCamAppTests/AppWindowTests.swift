@@ -206,10 +206,9 @@ import Testing
     }
 
     @Test func japaneseLabelsUnderAJapaneseLocale() throws {
-        let catalogs = try CompiledCatalogs.make()
+        try CompiledCatalogs.make()
         let app = try AppSession(["--script", "no-camera"], program: BuiltApp.scripted, environment: [
             "LANGUAGE": "ja", "LANG": "C.UTF-8",
-            "SQUARECAM_LOCALEDIR": catalogs.path,
         ])
         let line = try app.waitForTrace("status page title=")
         #expect(line.contains("カメラが見つかりません"), "\(line)")
@@ -217,17 +216,18 @@ import Testing
     }
 }
 
-/// The po/ catalogs compiled with msgfmt into a temporary locale folder.
+/// The po/ catalogs compiled with msgfmt into the build folder's share/locale,
+/// where the built app looks for them (as `make` puts them there).
 enum CompiledCatalogs {
-    static func make() throws -> URL {
+    static func make() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("squarecam-locale-\(UUID().uuidString)")
+        let share = try BuiltApp.executable().resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share")
         for language in ["ja", "ko"] {
-            let target = folder.appendingPathComponent("\(language)/LC_MESSAGES")
+            let target = share.appendingPathComponent("locale/\(language)/LC_MESSAGES")
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
             _ = try XDisplay.shared.outputData("msgfmt", ["-o", target.appendingPathComponent("squarecam.mo").path,
                                                            root.appendingPathComponent("po/\(language).po").path])
         }
-        return folder
     }
 }

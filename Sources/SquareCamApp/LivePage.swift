@@ -26,6 +26,12 @@ final class LivePage {
         mirrorButton = Make.toggleButton(icon: "object-flip-horizontal-symbolic", tooltip: localized("Mirror the Viewfinder (M)"))
         WidgetStyle.addClass(mirrorButton, "flat")
 
+        // Round, finger-sized, centred on the shutter's line: a checked toggle is a tinted circle, not a tall slab.
+        for button in [mirrorButton, gridButton] {
+            WidgetStyle.addClass(button, "circular")
+            gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+        }
+        gtk_widget_set_valign(timerButton, GTK_ALIGN_CENTER)
         let end = Make.box(vertical: false, spacing: 6, [mirrorButton, gridButton])
         let controls = Make.centerBox(start: timerButton, center: shutterButton, end: end)
         WidgetStyle.addClass(controls, "capture-controls")

@@ -133,6 +133,8 @@ final class MainWindow {
         .shutter:disabled { opacity: 0.4; }
         .shutter:focus-visible { outline: 3px solid @accent_color; outline-offset: 3px; }
         .viewfinder { background: black; }
+        .capture-controls button { min-width: 44px; min-height: 44px; }
+        .capture-controls button.toggle:checked { background: alpha(@accent_bg_color, 0.3); color: @accent_color; }
         .shutter-flash { background: white; }
         .countdown { font-size: 96px; font-weight: 800; color: white;
                      text-shadow: 0 2px 8px alpha(black, 0.7); }

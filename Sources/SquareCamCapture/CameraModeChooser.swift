@@ -22,6 +22,11 @@ public enum CameraModeChooser {
     /// fast), raw over MJPEG at equal size, then the faster rate up to 30.
     /// A `requested` mode the camera offers wins; one it does not offer falls
     /// back to the offered mode nearest to it.
+    ///
+    /// A camera whose caps are ranges with no sensor behind them (PipeWire's
+    /// videotestsrc: any size) is offered sizes only up to Full HD by
+    /// `CameraModeExpansion`, so this same ranking gives it 1920x1080 at 30
+    /// rather than the largest size a scaler would accept.
     public static func choose(
         from modes: [CameraMode], requested: CameraMode? = nil, purpose: CapturePurpose = .live
     ) -> CameraMode? {

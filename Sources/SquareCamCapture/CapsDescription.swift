@@ -1,9 +1,10 @@
 /// One structure of a device's caps in plain values: what a camera can stream.
 struct CapsDescription: Hashable, Sendable {
-    /// A set of integers as caps give them: a list, or a range.
+    /// A set of integers as caps give them: a list, or a range holding every
+    /// `step`-th value from its lower bound (GStreamer's `[ min, max, step ]`).
     enum Integers: Hashable, Sendable {
         case values([Int])
-        case range(ClosedRange<Int>)
+        case range(ClosedRange<Int>, step: Int)
     }
 
     /// A set of frame rates as caps give them: a list, or a range.

@@ -41,7 +41,9 @@ enum CapsReader {
         if squarecam_value_holds_int(value) != 0 { return .values([Int(g_value_get_int(value))]) }
         if squarecam_value_holds_int_range(value) != 0 {
             let low = Int(gst_value_get_int_range_min(value)), high = Int(gst_value_get_int_range_max(value))
-            return low <= high ? .range(low...high) : nil
+            // A stepped range offers only every step-th size (a scaler working in blocks of 8 or 16).
+            let step = max(1, Int(gst_value_get_int_range_step(value)))
+            return low <= high ? .range(low...high, step: step) : nil
         }
         if squarecam_value_holds_list(value) != 0 {
             let values = listElements(value).compactMap { element -> Int? in

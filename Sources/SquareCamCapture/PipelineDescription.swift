@@ -7,8 +7,8 @@ import SquareCamCore
 /// the latest frame in the camera's own format (converted only at shutter time);
 /// the viewfinder branch hands frames as they are, behind a leaky queue (a slow
 /// viewer drops frames instead of stalling the camera), to `FrameScaler`, which
-/// crops, scales and converts them to RGBA in one pass at whatever size the
-/// viewfinder has at that moment.
+/// crops and scales them in the camera's format, then converts the small result
+/// to RGBA, at whatever size the viewfinder has at that moment.
 struct PipelineDescription: Hashable, Sendable {
     static let stillSinkName = "still"
     static let viewfinderSinkName = "viewfinder"
@@ -42,7 +42,13 @@ struct PipelineDescription: Hashable, Sendable {
         case .pipewire(let serial, let fd):
             let remote = fd.map { " fd=\($0)" } ?? ""
             let target = serial == CameraSource.pipewireDefault ? "" : " target-object=\(Self.quoted(serial))"
-            return "pipewiresrc\(target)\(remote)" + modeSection
+            // WirePlumber 0.4.13 links a stream only when it knows its media
+            // type, which pipewiresrc derives from the caps after it: with none
+            // (decodebin accepts anything) the link is destroyed and no frame
+            // ever arrives. A chosen mode pins caps already; without one, any
+            // raw or JPEG video will do.
+            let anyVideo = mode == nil ? " ! capsfilter caps=\"video/x-raw;image/jpeg\"" : ""
+            return "pipewiresrc\(target)\(remote)" + anyVideo + modeSection
         case .libcamera(let name):
             return "libcamerasrc camera-name=\(Self.quoted(name))" + modeSection
         }
@@ -79,8 +85,8 @@ struct PipelineDescription: Hashable, Sendable {
             // so the branch is negotiated before its first frame; with the
             // default drop-all a frame could arrive with no caps: not-negotiated.
             + " ! valve name=\(Self.viewfinderValveName) drop=true drop-mode=forward-sticky-events"
-            // No crop, scale or convert elements: FrameScaler does all three in
-            // one pass, at a size that may change with every frame.
+            // No crop, scale or convert elements: FrameScaler does all three
+            // itself, at a size that may change with every frame.
             + " ! appsink name=\(Self.viewfinderSinkName) caps=video/x-raw max-buffers=1 drop=true sync=false async=false"
     }
 

@@ -107,3 +107,20 @@ struct CameraModeChooserTests {
         #expect(abs(fraction.framesPerSecond - rate) < 0.001)
     }
 }
+
+/// Cameras whose caps are ranges (PipeWire nodes, scaling ISPs) get the same
+/// preferences as V4L2 ones, over the modes `CameraModeExpansion` offers.
+extension CameraModeChooserTests {
+    private func modes(fromCaps caps: String) -> [CameraMode] {
+        CameraModeExpansion.modes(from: CapsReader.read(capsText: caps))
+    }
+
+    @Test func pipeWireTestCameraStreamsFullHDAtThirty() {
+        let offered = modes(fromCaps: CapsReaderTests.pipeWireTestCameraCaps)
+        // Full HD at video rate is the live goal; with no sensor behind the
+        // range nothing larger is worth its CPU, for a viewfinder or a still.
+        #expect(CameraModeChooser.choose(from: offered) == mode(1920, 1080, 30, "UYVY"))
+        #expect(CameraModeChooser.choose(from: offered, purpose: .still) == mode(1920, 1080, 30, "UYVY"))
+        #expect(CameraModeChooser.choose(from: offered, requested: mode(1280, 720, 30, "UYVY")) == mode(1280, 720, 30, "UYVY"))
+    }
+}

@@ -38,7 +38,7 @@ struct CameraPortalTests {
 
     @Test func portalRemoteIsHandedToPipeWireSource() {
         let text = PipelineDescription(source: .pipewire(objectSerial: CameraSource.pipewireDefault, fd: 42), mode: nil).launchText
-        #expect(text.hasPrefix("pipewiresrc fd=42 ! decodebin"))
+        #expect(text.hasPrefix("pipewiresrc fd=42 ! "))
         let serial = PipelineDescription(source: .pipewire(objectSerial: "57", fd: nil), mode: nil).launchText
         #expect(serial.hasPrefix("pipewiresrc target-object=\"57\" ! "))
     }

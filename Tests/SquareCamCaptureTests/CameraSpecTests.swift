@@ -77,4 +77,22 @@ extension CameraSpecTests {
         let text = PipelineDescription(source: .libcamera(cameraName: "imx219"), mode: mode).launchText
         #expect(text.hasPrefix("libcamerasrc camera-name=\"imx219\" ! video/x-raw,format=NV12,width=1920,height=1080 ! tee"))
     }
+
+    /// WirePlumber 0.4.13 destroys the link of a pipewiresrc stream whose
+    /// media type it cannot tell, and that type comes from the caps after it.
+    @Test func pipeWireSourcesAlwaysStateVideoCapsRightAfterThem() throws {
+        for fd: Int32? in [nil, 42] {
+            let bare = PipelineDescription(source: .pipewire(objectSerial: "57", fd: fd), mode: nil).launchText
+            let source = fd == nil ? "pipewiresrc target-object=\"57\"" : "pipewiresrc target-object=\"57\" fd=42"
+            #expect(bare.hasPrefix(source + " ! capsfilter caps=\"video/x-raw;image/jpeg\" ! decodebin ! videoconvert ! tee"))
+            // The text must be one GStreamer parses (the quotes keep the ";" inside the caps).
+            _ = try GStreamerPipeline(launch: bare)
+        }
+        let raw = CameraMode(size: PixelSize(width: 1920, height: 1080), framesPerSecond: 30, format: "UYVY")
+        let rawText = PipelineDescription(source: .pipewire(objectSerial: "57", fd: nil), mode: raw).launchText
+        #expect(rawText.hasPrefix("pipewiresrc target-object=\"57\" ! video/x-raw,format=UYVY,width=1920,height=1080,framerate=30/1 ! tee"))
+        let jpeg = CameraMode(size: PixelSize(width: 1280, height: 720), framesPerSecond: 30, format: "MJPG")
+        let jpegText = PipelineDescription(source: .pipewire(objectSerial: "57", fd: nil), mode: jpeg).launchText
+        #expect(jpegText.hasPrefix("pipewiresrc target-object=\"57\" ! image/jpeg,width=1280,height=720,framerate=30/1 ! jpegdec ! tee"))
+    }
 }

@@ -19,6 +19,9 @@ final class CropEditor {
     private(set) var crop = SquareCropBox(frameSize: PixelSize(width: 1, height: 1))
     private var dragStart: SquareCropBox?
     private var zoomStart: SquareCropBox?
+    private let tools: Widget
+    private let actions: Widget
+    private let area: AdaptiveArea
     /// Space kept around the photo, so the square's outline is never cut off.
     private static let margin = 16.0
 
@@ -37,15 +40,23 @@ final class CropEditor {
         for button in [cancelButton, resetButton, doneButton] { WidgetStyle.addClass(button, "pill") }
         for button in [zoomInButton, zoomOutButton] { WidgetStyle.addClass(button, "circular") }
         WidgetStyle.addClass(doneButton, "suggested-action")
-        let buttons = Make.box(vertical: false, spacing: 12, [cancelButton, resetButton, zoomOutButton, zoomInButton, doneButton])
-        gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
+        // Two short rows fit a phone held upright: the tools, then the way out (Cancel / Save Square).
+        tools = Make.box(vertical: false, spacing: 12, [resetButton, zoomOutButton, zoomInButton])
+        actions = Make.box(vertical: false, spacing: 12, [cancelButton, doneButton])
+        for row in [tools, actions] { gtk_widget_set_halign(row, GTK_ALIGN_CENTER) }
+        let buttons = Make.box(vertical: true, spacing: 12, [tools, actions])
+        gtk_widget_set_valign(buttons, GTK_ALIGN_CENTER)
         WidgetStyle.margins(buttons, 12)
         // The instructions are always on screen: a touch screen has no hover to show a tooltip.
         let hint = Make.label(localized("Drag the square to move it. Pinch or scroll to resize it."), classes: ["dim-label", "caption"])
         gtk_label_set_wrap(gcast(hint), 1)
+        gtk_label_set_max_width_chars(gcast(hint), 28)
         gtk_label_set_justify(gcast(hint), GTK_JUSTIFY_CENTER)
         WidgetStyle.margins(hint, 6)
-        widget = Make.box(vertical: true, spacing: 0, [canvas, hint, buttons])
+        let controls = Make.box(vertical: true, spacing: 0, [hint, buttons])
+        gtk_widget_set_valign(controls, GTK_ALIGN_CENTER)
+        area = AdaptiveArea(picture: canvas, controls: controls, squarePicture: false)
+        widget = area.widget
         WidgetStyle.addClass(canvas, "crop-canvas")
 
         let context = Unmanaged.passUnretained(self).toOpaque()
@@ -55,6 +66,10 @@ final class CropEditor {
             MainActor.assumeIsolated { editor.draw(cairo, width: Double(width), height: Double(height)) }
         }, context, nil)
         installGestures()
+        area.onArrange = { [weak self] arrangement in
+            guard let self else { return }
+            WidgetStyle.setVertical(self.actions, arrangement == .sideBySide)
+        }
     }
 
     /// Opens the editor on `image` (the whole frame, perhaps scaled down) with the box at `crop`.

@@ -55,6 +55,11 @@ enum WidgetStyle {
         gtk_widget_set_visible(widget, visible ? 1 : 0)
     }
 
+    /// Lays a box (or any orientable) out as a column, or as a row.
+    static func setVertical(_ widget: Widget, _ vertical: Bool) {
+        gtk_orientable_set_orientation(gcast(widget), vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
+    }
+
     static func setSensitive(_ widget: Widget, _ sensitive: Bool) {
         gtk_widget_set_sensitive(widget, sensitive ? 1 : 0)
     }

@@ -6,6 +6,8 @@ import SquareCamCore
 extension MainWindow {
     func connectControls() {
         Signal.connect(live.shutterButton, "clicked") { [weak self] in self?.controller.shutterPressed() }
+        Signal.connect(live.switchButton, "clicked") { [weak self] in self?.switchToNextCamera() }
+        live.area.onPlaced = { [weak self] _ in self?.updateSwitcherVisibility() }
         Signal.connect(live.timerButton, "clicked") { [weak self] in self?.controller.cycleCountdown() }
         Signal.connect(live.gridButton, "toggled") { [weak self] in
             guard let self else { return }
@@ -70,9 +72,12 @@ extension MainWindow {
         g_object_unref(UnsafeMutableRawPointer(model))
     }
 
-    /// The switcher shows when there is a choice and the live view is up.
+    /// With a choice of cameras: the on-screen switch always, and on a wide
+    /// window also the header's list of them by name (a phone's header has no room).
     func updateSwitcherVisibility() {
-        let visible = switcherCameras.count > 1 && [.live, .starting].contains(controller.state)
+        let choice = switcherCameras.count > 1 && [.live, .starting].contains(controller.state)
+        WidgetStyle.setVisible(live.switchButton, choice)
+        let visible = choice && gtk_widget_get_width(window) >= 560
         guard visible != switcherShown else { return }
         switcherShown = visible
         WidgetStyle.setVisible(cameraSwitcher, visible)

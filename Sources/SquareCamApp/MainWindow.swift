@@ -133,7 +133,8 @@ final class MainWindow {
         .shutter:disabled { opacity: 0.4; }
         .shutter:focus-visible { outline: 3px solid @accent_color; outline-offset: 3px; }
         .viewfinder { background: black; }
-        .capture-controls button { min-width: 44px; min-height: 44px; }
+        /* 44 px touch targets, padding included. */
+        .capture-controls button:not(.shutter) { min-width: 34px; min-height: 34px; padding: 5px; }
         .capture-controls button.toggle:checked { background: alpha(@accent_bg_color, 0.3); color: @accent_color; }
         .shutter-flash { background: white; }
         .countdown { font-size: 96px; font-weight: 800; color: white;

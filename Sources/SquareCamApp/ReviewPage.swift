@@ -1,4 +1,5 @@
 import CGtk
+import SquareCamCore
 
 /// The review page: the square photo as it will be saved, with Retake,
 /// Edit and Save; a failed save shows why and offers Save As….
@@ -14,6 +15,8 @@ final class ReviewPage {
     let saveAsButton: Widget
     private let problem: Widget
     private let problemLabel: Widget
+    private let buttons: Widget
+    private let area: AdaptiveArea
 
     init() {
         WidgetStyle.describe(view.widget, label: localized("Photo to Review"), tooltip: localized("The square photo exactly as it will be saved"))
@@ -40,10 +43,20 @@ final class ReviewPage {
         WidgetStyle.margins(problem, 12)
         WidgetStyle.setVisible(problem, false)
 
-        let buttons = Make.box(vertical: false, spacing: 12, [retakeButton, editButton, saveButton])
+        buttons = Make.box(vertical: false, spacing: 12, [retakeButton, editButton, saveButton])
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(buttons, GTK_ALIGN_CENTER)
         WidgetStyle.margins(buttons, 12)
-        widget = Make.box(vertical: true, spacing: 0, [Make.squareFrame(view.widget), problem, buttons])
+        let controls = Make.box(vertical: true, spacing: 0, [problem, buttons])
+        gtk_widget_set_valign(controls, GTK_ALIGN_CENTER)
+        area = AdaptiveArea(picture: view.widget, controls: controls, squarePicture: true)
+        widget = area.widget
+        area.onArrange = { [weak self] arrangement in
+            guard let self else { return }
+            // Beside the picture the buttons stack, Save at the bottom, nearest the thumb.
+            WidgetStyle.setVertical(self.buttons, arrangement == .sideBySide)
+            WidgetStyle.setVertical(self.problem, arrangement == .sideBySide)
+        }
     }
 
     /// Shows the photo to review.

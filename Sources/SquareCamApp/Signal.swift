@@ -20,6 +20,7 @@ enum Signal {
     typealias Handler6 = @MainActor (Double, Double) -> Void
     typealias Handler7 = @MainActor (Double, Double) -> Bool
     typealias Handler8 = @MainActor (UInt32, GdkModifierType) -> Bool
+    typealias Handler9 = @MainActor (Int32, Int32) -> Void
 
     private static let release: GClosureNotify = { data, _ in
         // The box's concrete type does not matter for a release.
@@ -109,5 +110,14 @@ enum Signal {
             MainActor.assumeIsolated { Signal.stored(data, as: Handler8.self)(keyval, state) ? 1 : 0 }
         }
         return connect(instance, name, handler as Handler8, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `void (*)(GObject *, gint, gint, gpointer)`: GtkDrawingArea "resize".
+    @discardableResult
+    static func connectSize(_ instance: UnsafeMutableRawPointer, _ name: String, _ handler: @escaping @MainActor (Int32, Int32) -> Void) -> gulong {
+        let thunk: @convention(c) (gpointer?, gint, gint, gpointer?) -> Void = { _, width, height, data in
+            MainActor.assumeIsolated { Signal.stored(data, as: Handler9.self)(width, height) }
+        }
+        return connect(instance, name, handler as Handler9, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 }

@@ -17,7 +17,8 @@ final class StatusPage {
         WidgetStyle.addClass(primaryButton, "suggested-action")
         WidgetStyle.addClass(primaryButton, "pill")
         WidgetStyle.addClass(secondaryButton, "pill")
-        let buttons = Make.box(vertical: false, spacing: 12, [secondaryButton, primaryButton])
+        // One above the other, the main action first: fits a phone's width in any language.
+        let buttons = Make.box(vertical: true, spacing: 12, [primaryButton, secondaryButton])
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
         adw_status_page_set_child(gcast(widget), buttons)
         Signal.connect(primaryButton, "clicked") { [weak self] in self?.onPrimary?() }

@@ -1,0 +1,101 @@
+import CGtk
+import SquareCamCore
+
+/// A page whose picture and controls `CaptureLayout` places as the window
+/// changes size: a drawing area with nothing to draw reports the page's
+/// size, and the picture and controls lie over it at the layout's
+/// rectangles, set as margins. Overlay children do not count towards the
+/// window's minimum size, so the window shrinks freely to a phone's screen.
+@MainActor
+final class AdaptiveArea {
+    let widget: Widget
+    private let sensor: Widget
+    private let picture: Widget
+    private let controls: Widget
+    /// Holders placed by margins, so the controls' own margins and measurements stay theirs.
+    private let pictureSlot: Widget
+    private let controlsSlot: Widget
+    private let squarePicture: Bool
+    /// Called when the arrangement changes, before the controls are measured
+    /// in it: the page turns its rows into columns or back.
+    var onArrange: ((CaptureLayout.Arrangement) -> Void)?
+    /// Called after each placement, with the page's size.
+    var onPlaced: ((Size2D) -> Void)?
+    private(set) var layout: CaptureLayout?
+    private var arrangement: CaptureLayout.Arrangement?
+    private var size = Size2D(width: 0, height: 0)
+    private var placing = false
+
+    init(picture: Widget, controls: Widget, squarePicture: Bool) {
+        self.picture = picture
+        self.controls = controls
+        self.squarePicture = squarePicture
+        sensor = gtk_drawing_area_new()
+        WidgetStyle.expand(sensor)
+        gtk_widget_set_can_target(sensor, 0)
+        widget = gtk_overlay_new()
+        gtk_overlay_set_child(gcast(widget), sensor)
+        WidgetStyle.expand(picture)
+        pictureSlot = Make.box(vertical: true, spacing: 0, [picture])
+        controlsSlot = Make.box(vertical: true, spacing: 0, [controls])
+        gtk_widget_set_vexpand(controls, 1)
+        for slot in [pictureSlot, controlsSlot] {
+            gtk_widget_set_halign(slot, GTK_ALIGN_FILL)
+            gtk_widget_set_valign(slot, GTK_ALIGN_FILL)
+            gtk_overlay_add_overlay(gcast(widget), slot)
+        }
+        Signal.connectSize(sensor, "resize") { [weak self] width, height in
+            self?.resized(Size2D(width: Double(width), height: Double(height)))
+        }
+    }
+
+    private func resized(_ newSize: Size2D) {
+        guard newSize != size else { return }
+        size = newSize
+        // Margins change on the next turn of the loop, not inside this allocation.
+        guard !placing else { return }
+        placing = true
+        Task { @MainActor in
+            self.placing = false
+            self.place()
+        }
+    }
+
+    private func place() {
+        let below = thickness(.stacked), beside = thickness(.sideBySide)
+        let chosen = CaptureLayout(space: size, controlsBelow: below, controlsBeside: beside, squarePicture: squarePicture).arrangement
+        if chosen != arrangement {
+            arrangement = chosen
+            onArrange?(chosen)
+        }
+        // Measured again in the chosen arrangement: rows and columns differ.
+        let layout = CaptureLayout(arrangement: chosen, space: size, controlsThickness: thickness(chosen), squarePicture: squarePicture)
+        self.layout = layout
+        setMargins(pictureSlot, layout.picture)
+        setMargins(controlsSlot, layout.controls)
+        Trace.line("layout \(Int(size.width))x\(Int(size.height)) \(layout)")
+        onPlaced?(size)
+    }
+
+    /// The controls' natural height in a row under the picture, or width in a column beside it.
+    private func thickness(_ arrangement: CaptureLayout.Arrangement) -> Double {
+        let wasArrangement = self.arrangement
+        if arrangement != wasArrangement { onArrange?(arrangement) }
+        defer { if arrangement != wasArrangement, let wasArrangement { onArrange?(wasArrangement) } }
+        var minimum: Int32 = 0, natural: Int32 = 0
+        switch arrangement {
+        case .stacked:
+            gtk_widget_measure(controls, GTK_ORIENTATION_VERTICAL, Int32(size.width), &minimum, &natural, nil, nil)
+        case .sideBySide:
+            gtk_widget_measure(controls, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        }
+        return Double(natural)
+    }
+
+    private func setMargins(_ child: Widget, _ rect: Rect2D) {
+        gtk_widget_set_margin_start(child, Int32(rect.x.rounded()))
+        gtk_widget_set_margin_top(child, Int32(rect.y.rounded()))
+        gtk_widget_set_margin_end(child, Int32(max(0, size.width - rect.maxX).rounded()))
+        gtk_widget_set_margin_bottom(child, Int32(max(0, size.height - rect.maxY).rounded()))
+    }
+}

@@ -133,6 +133,8 @@ final class MainWindow {
         .shutter:disabled { opacity: 0.4; }
         .shutter:focus-visible { outline: 3px solid @accent_color; outline-offset: 3px; }
         .viewfinder { background: black; }
+        /* Pills narrow enough for three in a row on a 360 px phone, 44 px tall. */
+        button.pill { padding: 0 18px; min-height: 44px; }
         /* 44 px touch targets, padding included. */
         .capture-controls button:not(.shutter) { min-width: 34px; min-height: 34px; padding: 5px; }
         .capture-controls button.toggle:checked { background: alpha(@accent_bg_color, 0.3); color: @accent_color; }

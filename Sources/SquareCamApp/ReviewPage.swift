@@ -43,10 +43,10 @@ final class ReviewPage {
         WidgetStyle.margins(problem, 12)
         WidgetStyle.setVisible(problem, false)
 
-        buttons = Make.box(vertical: false, spacing: 12, [retakeButton, editButton, saveButton])
+        buttons = Make.box(vertical: false, spacing: 8, [retakeButton, editButton, saveButton])
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(buttons, GTK_ALIGN_CENTER)
-        WidgetStyle.margins(buttons, 12)
+        WidgetStyle.margins(buttons, 8)
         let controls = Make.box(vertical: true, spacing: 0, [problem, buttons])
         gtk_widget_set_valign(controls, GTK_ALIGN_CENTER)
         area = AdaptiveArea(picture: view.widget, controls: controls, squarePicture: true)

@@ -8,8 +8,8 @@ import Testing
     /// `d_reclen` bytes long (a 13-letter name takes 40 bytes), not the 280
     /// of a whole `dirent` with its `d_name[256]`. Reading a name as the
     /// whole array reads up to ~250 bytes past the entry, and for the last
-    /// entry of a full buffer past the buffer's end: the app crashed when that
-    /// end was a page end. These folders fill the buffer many times over,
+    /// entry of a full buffer past the buffer's end: a SIGSEGV when that end
+    /// is a page end. These folders fill the buffer many times over,
     /// with names of every length (so buffers end after short and long
     /// entries, and some exactly at their end). In a plain build this checks
     /// every name is read whole; under AddressSanitizer (`make
@@ -35,6 +35,41 @@ import Testing
 
         #expect(removed == stale.count)
         #expect(Set(folder.entries()) == kept)
+    }
+
+    /// The sweep reads the whole folder, so a library does it on its first
+    /// save into a folder in a process only; later saves leave a temporary
+    /// file alone, whatever its age.
+    @Test func aLibrarySweepsAFolderOnItsFirstSaveOnly() throws {
+        let folder = try ScratchFolder()
+        let library = PhotoLibrary(folder: folder.path)
+        let first = Self.temporaryName(index: 1, length: 30)
+        let second = Self.temporaryName(index: 2, length: 30)
+        try Self.create(folder.file(first), modified: -3600)
+
+        _ = try library.save(Array("one".utf8)) { "one-\($0).jpg" }
+        #expect(folder.entries() == ["one-1.jpg"])
+
+        try Self.create(folder.file(second), modified: -3600)
+        _ = try PhotoLibrary(folder: folder.path).save(Array("two".utf8)) { "two-\($0).jpg" }
+        #expect(folder.entries() == [second, "one-1.jpg", "two-1.jpg"].sorted())
+    }
+
+    /// Saves that start together into a folder not yet swept: one sweeps,
+    /// none waits for it or fails.
+    @Test func concurrentFirstSavesSweepOnceAndAllSave() async throws {
+        let folder = try ScratchFolder()
+        let stale = Self.temporaryName(index: 3, length: 30)
+        try Self.create(folder.file(stale), modified: -3600)
+        let path = folder.path
+        let saved = try await withThrowingTaskGroup(of: String.self) { group in
+            for index in 0..<16 {
+                group.addTask { try PhotoLibrary(folder: path).save(Array("photo".utf8)) { "p\(index)-\($0).jpg" } }
+            }
+            return try await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        #expect(Set(saved).count == 16)
+        #expect(folder.entries() == (0..<16).map { "p\($0)-1.jpg" }.sorted())
     }
 
     /// A name of exactly `length` bytes, unique by `index` (the padding is

@@ -26,6 +26,7 @@ bench: deps
 	@./scripts/install-deps.sh --with-benchmarks
 	$(SWIFT) build -c release
 	./benchmarks/shoot.sh
+	./benchmarks/save.sh
 	./benchmarks/crop.sh
 
 clean:

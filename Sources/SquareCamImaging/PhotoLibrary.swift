@@ -49,7 +49,8 @@ public struct PhotoLibrary: Sendable {
 
     /// Saves a photo under the next free name from `name` (given 1, 2, 3, …
     /// for the first, second, third try); returns its path. Creates the
-    /// folder, clears temporary files an interrupted save left, never replaces.
+    /// folder, clears temporary files an interrupted save left (on the first
+    /// save into the folder in this process), never replaces.
     public func save(_ bytes: [UInt8], name: (Int) -> String) throws(PhotoWriteError) -> String {
         try createFolder()
         Self.removeStaleTemporaryFilesOnce(inFolder: folder)

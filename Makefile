@@ -28,12 +28,13 @@ bench: deps
 	@./scripts/install-deps.sh --with-benchmarks
 	$(SWIFT) build -c release
 	./benchmarks/shoot.sh
+	./benchmarks/save.sh
 	./benchmarks/crop.sh
 
 clean:
 	$(SWIFT) package clean
 
-# ─── Real-world tests (issue 5; owned by tests/hardware, tests/killsave, fuzz/) ───
+# ─── Real-world tests (tests/hardware, tests/killsave, fuzz/) ───
 # test-hardware    the vivid / v4l2loopback scenarios in a QEMU guest (installs its own VM tools)
 # test-killsave    SIGKILL during 1,000 shoots and ≥500 app saves (Xvfb), full disk, read-only folders (root for the mounts)
 # fuzz             libFuzzer+ASan over every untrusted-bytes parser, FUZZ_SECONDS per target
@@ -65,7 +66,7 @@ test-sanitizers: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	tests/sanitizers/tsan.sh $(SWIFT) .build-tsan
 
-# ─── App (issue 4; owned by Sources/SquareCamApp, data/, po/) ───
+# ─── App (Sources/SquareCamApp, data/, po/) ───
 # install / uninstall  the binary, desktop file, AppStream metainfo, icon and translations
 # locale, icon         po/*.po compiled, and the icon, into .build/share (where an uninstalled app looks)
 # bench-app            benchmarks/app.sh: 60 s of the 1920x1080@30 test camera vs a plain GStreamer window

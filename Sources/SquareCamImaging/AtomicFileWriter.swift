@@ -63,15 +63,23 @@ public enum AtomicFileWriter {
     /// Returns how many were removed.
     @discardableResult
     public static func removeStaleTemporaryFiles(inFolder folder: String, olderThan age: Int = 600) -> Int {
-        guard let directory = opendir(folder) else { return 0 }
-        defer { closedir(directory) }
+        sweepStaleTemporaryFiles(inFolder: folder, olderThan: age) ?? 0
+    }
+
+    /// The sweep itself; nil when the folder could not be read.
+    static func sweepStaleTemporaryFiles(inFolder folder: String, olderThan age: Int = 600) -> Int? {
         let now = time(nil)
+        let shortest = temporaryPrefix.utf8.count + temporarySuffix.utf8.count
+        var candidates: [String] = []
+        let read = forEachName(inFolder: folder) { name in
+            // Most names are photos: rejected from their bytes, without making a String.
+            guard name.count >= shortest, name.first == UInt8(ascii: ".") else { return }
+            let text = String(decoding: name, as: UTF8.self)
+            if text.hasPrefix(temporaryPrefix), text.hasSuffix(temporarySuffix) { candidates.append(text) }
+        }
+        guard read else { return nil }
         var removed = 0
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            guard name.hasPrefix(temporaryPrefix), name.hasSuffix(temporarySuffix) else { continue }
+        for name in candidates {
             let path = join(folder, name)
             var status = stat()
             guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
@@ -79,6 +87,30 @@ public enum AtomicFileWriter {
             if unlink(path) == 0 { removed += 1 }
         }
         return removed
+    }
+
+    /// Calls `body` with the name of each entry in `folder`: its bytes up to
+    /// the NUL, valid only during the call. Returns false when the folder
+    /// cannot be opened. Every use of a `dirent` is here.
+    ///
+    /// glibc's entries are only `d_reclen` bytes long, packed into opendir's
+    /// buffer, not `MemoryLayout<dirent>.size` with a whole `d_name[256]`:
+    /// loading `pointee`, or `d_name` as a value, copies up to ~250 bytes past
+    /// a short entry, and past the buffer's end for its last one (a SIGSEGV
+    /// when that end is a page end). So the name is read where it lies, and
+    /// never beyond its record.
+    private static func forEachName(inFolder folder: String, _ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
+        guard let directory = opendir(folder) else { return false }
+        defer { closedir(directory) }
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        let lengthOffset = MemoryLayout<dirent>.offset(of: \dirent.d_reclen)!
+        while let entry = readdir(directory) {
+            let record = UnsafeRawPointer(entry)
+            let recordLength = Int(record.load(fromByteOffset: lengthOffset, as: UInt16.self))
+            let room = UnsafeRawBufferPointer(start: record + nameOffset, count: max(0, recordLength - nameOffset))
+            body(UnsafeRawBufferPointer(rebasing: room.prefix { $0 != 0 }))
+        }
+        return true
     }
 
     // MARK: - Steps

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// The folder new photos go to, and saving into it under fresh names.
 ///
@@ -48,11 +49,28 @@ public struct PhotoLibrary: Sendable {
 
     /// Saves a photo under the next free name from `name` (given 1, 2, 3, …
     /// for the first, second, third try); returns its path. Creates the
-    /// folder, clears temporary files an interrupted save left, never replaces.
+    /// folder, clears temporary files an interrupted save left (on the first
+    /// save into the folder in this process), never replaces.
     public func save(_ bytes: [UInt8], name: (Int) -> String) throws(PhotoWriteError) -> String {
         try createFolder()
-        AtomicFileWriter.removeStaleTemporaryFiles(inFolder: folder)
+        Self.removeStaleTemporaryFilesOnce(inFolder: folder)
         return try AtomicFileWriter.writeUnique(bytes, inFolder: folder, candidate: name)
+    }
+
+    /// Folders already swept in this process.
+    private static let sweptFolders = Mutex<Set<String>>([])
+
+    /// Sweeps `folder` on the first save into it in this process only. The
+    /// sweep reads the whole folder, which would cost every save in a folder
+    /// of thousands of photos; and only an interrupted save leaves a
+    /// temporary file, so the first sweep finds what earlier runs left (one
+    /// younger than the sweep's age limit waits for the next run). Concurrent
+    /// first saves sweep once; a folder that could not be read is tried again.
+    static func removeStaleTemporaryFilesOnce(inFolder folder: String) {
+        guard sweptFolders.withLock({ $0.insert(folder).inserted }) else { return }
+        if AtomicFileWriter.sweepStaleTemporaryFiles(inFolder: folder) == nil {
+            sweptFolders.withLock { _ = $0.remove(folder) }
+        }
     }
 }
 

@@ -11,7 +11,7 @@ out="$work/stdout"
 err="$work/stderr"
 rc=0
 
-# Exit codes documented by `squarecam shoot --help` (README, issue 2).
+# Exit codes documented by `squarecam shoot --help` and the README.
 readonly EXIT_OK=0 EXIT_USAGE=2 EXIT_NO_CAMERA=3 EXIT_PERMISSION=4 EXIT_CAMERA_FAILED=5 EXIT_WRITE_FAILED=6
 
 fail() {

@@ -2,7 +2,7 @@
 # `make test-sanitizers`, ASan half: every test, built and run under
 # AddressSanitizer, on a private X server for the app's window tests.
 #
-#   tests/sanitizers/asan.sh SWIFT SCRATCH_PATH
+#   tests/sanitizers/asan.sh SWIFT SCRATCH_PATH [swift test options, e.g. --filter StaleTemporarySweepTests]
 #
 # The tests also start ASan-built programs (squarecam, squarecam-camera, the
 # app): their reports go to files (log_path) that are checked afterwards, so
@@ -14,12 +14,13 @@
 set -uo pipefail
 swift=${1:?usage: asan.sh SWIFT SCRATCH_PATH}
 scratch=${2:?usage: asan.sh SWIFT SCRATCH_PATH}
+shift 2
 reports=$(mktemp -d /tmp/squarecam-asan.XXXXXX)
 trap 'rm -rf "$reports"' EXIT
 
 ASAN_OPTIONS=detect_leaks=0:log_path=$reports/asan SWIFT_BACKTRACE=enable=no \
     xvfb-run -a -s "-screen 0 1280x1024x24" \
-    "$swift" test --skip-build --sanitize=address --scratch-path "$scratch"
+    "$swift" test --skip-build --sanitize=address --scratch-path "$scratch" "$@"
 status=$?
 
 found=$(find "$reports" -type f | sort)

@@ -21,7 +21,7 @@ final class CropEditor {
     private var zoomStart: SquareCropBox?
     private let tools: Widget
     private let actions: Widget
-    private let area: AdaptiveArea
+    let area: AdaptiveArea
     /// Space kept around the photo, so the square's outline is never cut off.
     private static let margin = 16.0
 

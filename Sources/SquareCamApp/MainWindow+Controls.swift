@@ -7,7 +7,12 @@ extension MainWindow {
     func connectControls() {
         Signal.connect(live.shutterButton, "clicked") { [weak self] in self?.controller.shutterPressed() }
         Signal.connect(live.switchButton, "clicked") { [weak self] in self?.switchToNextCamera() }
-        live.area.onPlaced = { [weak self] _ in self?.updateSwitcherVisibility() }
+        live.area.onPlaced = { [weak self] _ in
+            self?.updateSwitcherVisibility()
+            self?.traceControls()
+        }
+        review.area.onPlaced = { [weak self] _ in self?.traceControls() }
+        editor.area.onPlaced = { [weak self] _ in self?.traceControls() }
         Signal.connect(live.timerButton, "clicked") { [weak self] in self?.controller.cycleCountdown() }
         Signal.connect(live.gridButton, "toggled") { [weak self] in
             guard let self else { return }

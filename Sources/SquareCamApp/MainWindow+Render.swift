@@ -24,6 +24,7 @@ extension MainWindow {
             gtk_stack_set_visible_child_name(gcast(stack), page)
             if page != "live" { statistics.liveStopped(framesShown: live.viewfinder.framesShown) }
             focusMainButton(of: page)
+            traceControls()
         }
         if closeWhenSaved, !state.isSaving {
             closeWhenSaved = false
@@ -207,6 +208,29 @@ extension MainWindow {
         adw_toast_set_timeout(toast, 6)
         adw_toast_overlay_add_toast(gcast(toasts), toast)
         Log.line("squarecam: \(message)")
+    }
+
+    // MARK: Debug log
+
+    /// Where the page's buttons are, once drawn, for the layout tests:
+    /// `controls PAGE in WxH: name x y w h; …` (window-surface pixels).
+    func traceControls() {
+        guard Trace.enabled else { return }
+        let named: [(String, Widget)] = switch shownPage {
+        case "live": [("shutter", live.shutterButton), ("timer", live.timerButton), ("switch", live.switchButton),
+                      ("mirror", live.mirrorButton), ("grid", live.gridButton)]
+        case "review": [("retake", review.retakeButton), ("edit", review.editButton), ("save", review.saveButton)]
+        case "editor": [("reset", editor.resetButton), ("zoom-out", editor.zoomOutButton), ("zoom-in", editor.zoomInButton),
+                        ("cancel", editor.cancelButton), ("save-square", editor.doneButton)]
+        case "status": [("primary", status.primaryButton), ("secondary", status.secondaryButton)]
+        default: []
+        }
+        let page = shownPage, window = self.window, menu = menuButton
+        FrameClock.afterPaints(of: window) {
+            let shown = ([("menu", menu)] + named).filter { gtk_widget_get_mapped($0.1) != 0 }
+            let list = shown.map { "\($0.0) \(Trace.bounds(of: $0.1))" }.joined(separator: "; ")
+            Trace.line("controls \(page) in \(gtk_widget_get_width(window))x\(gtk_widget_get_height(window)): \(list)")
+        }
     }
 }
 

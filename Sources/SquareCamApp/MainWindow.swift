@@ -135,8 +135,9 @@ final class MainWindow {
         .viewfinder { background: black; }
         /* Pills narrow enough for three in a row on a 360 px phone, 44 px tall. */
         button.pill { padding: 0 18px; min-height: 44px; }
-        /* 44 px touch targets, padding included. */
-        .capture-controls button:not(.shutter) { min-width: 34px; min-height: 34px; padding: 5px; }
+        /* 44 px touch targets, padding included: the capture controls, round tool buttons, the main menu. */
+        .capture-controls button:not(.shutter), button.circular, headerbar menubutton > button {
+            min-width: 34px; min-height: 34px; padding: 5px; }
         .capture-controls button.toggle:checked { background: alpha(@accent_bg_color, 0.3); color: @accent_color; }
         .shutter-flash { background: white; }
         .countdown { font-size: 96px; font-weight: 800; color: white;

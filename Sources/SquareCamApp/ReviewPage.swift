@@ -16,7 +16,7 @@ final class ReviewPage {
     private let problem: Widget
     private let problemLabel: Widget
     private let buttons: Widget
-    private let area: AdaptiveArea
+    let area: AdaptiveArea
 
     init() {
         WidgetStyle.describe(view.widget, label: localized("Photo to Review"), tooltip: localized("The square photo exactly as it will be saved"))

@@ -10,12 +10,16 @@ final class AppSession {
     private(set) var process = Process()
     private var logFile: URL { home.appendingPathComponent("app.log") }
     let display: String
+    /// The X server the app is on.
+    let screen: XDisplay
     private(set) var windowID = ""
 
     /// Starts the app (`program`: the product, or `BuiltApp.scripted`) with
     /// `arguments` and extra environment, in a fresh home folder.
-    init(_ arguments: [String], program: String = BuiltApp.product, environment extra: [String: String] = [:]) throws {
-        display = try XDisplay.shared.name
+    init(_ arguments: [String], program: String = BuiltApp.product, environment extra: [String: String] = [:],
+         on screen: XDisplay = .shared) throws {
+        self.screen = screen
+        display = try screen.name
         home = FileManager.default.temporaryDirectory.appendingPathComponent("squarecam-app-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         var environment = ProcessInfo.processInfo.environment
@@ -84,21 +88,34 @@ final class AppSession {
         throw AppTestError("no trace line with '\(text)' (#\(occurrence)) within \(timeout) s; the app said:\n\(log)")
     }
 
+    /// Waits until a trace line containing `text` satisfies `condition`; returns it.
+    @discardableResult
+    func waitForTrace(_ text: String, where condition: (String) -> Bool, timeout: Double = 90) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let lines = log.split(separator: "\n").filter { $0.contains("squarecam-trace:") && $0.contains(text) }
+            if let found = lines.last(where: { condition(String($0)) }) { return String(found) }
+            if !process.isRunning { break }
+            usleep(50_000)
+        }
+        throw AppTestError("no trace line with '\(text)' that fits within \(timeout) s; the app said:\n\(log)")
+    }
+
     /// Presses keys (xdotool names: "space", "ctrl+s", "Escape") in the app's window.
     func press(_ keys: String...) throws {
         try press(keys)
     }
 
     func press(_ keys: [String]) throws {
-        try XDisplay.shared.run("xdotool", ["windowfocus", "--sync", windowID])
-        try XDisplay.shared.run("xdotool", ["key", "--delay", "40"] + keys)
+        try screen.run("xdotool", ["windowfocus", "--sync", windowID])
+        try screen.run("xdotool", ["key", "--delay", "40"] + keys)
     }
 
     /// Waits (up to 30 s) for a visible window titled `name` (a dialog of the app); returns its id.
     func waitForWindow(named name: String) throws -> String {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
-            if let found = try? XDisplay.shared.output("xdotool", ["search", "--onlyvisible", "--name", name]),
+            if let found = try? screen.output("xdotool", ["search", "--onlyvisible", "--name", name]),
                let id = found.split(separator: "\n").last {
                 return String(id)
             }
@@ -110,13 +127,13 @@ final class AppSession {
 
     /// Resizes the app's window (as a window manager would, or a user dragging its edge).
     func resize(width: Int, height: Int) throws {
-        try XDisplay.shared.run("xdotool", ["windowsize", windowID, String(width), String(height)])
+        try screen.run("xdotool", ["windowsize", windowID, String(width), String(height)])
     }
 
     /// A screenshot of the app's window.
     func screenshot(saveAs name: String? = nil) throws -> Picture {
         let file = home.appendingPathComponent("shot-\(UUID().uuidString).png")
-        try XDisplay.shared.run("import", ["-window", windowID, file.path])
+        try screen.run("import", ["-window", windowID, file.path])
         if let name { try? Screenshots.keep(file, as: name) }
         return try Picture(file: file)
     }
@@ -124,7 +141,7 @@ final class AppSession {
     /// A screenshot of the whole screen (the app's dialogs are windows of their own).
     func screenshotOfScreen(saveAs name: String? = nil) throws -> Picture {
         let file = home.appendingPathComponent("screen-\(UUID().uuidString).png")
-        try XDisplay.shared.run("import", ["-window", "root", file.path])
+        try screen.run("import", ["-window", "root", file.path])
         if let name { try? Screenshots.keep(file, as: name) }
         return try Picture(file: file)
     }
@@ -147,7 +164,7 @@ final class AppSession {
     private func waitForWindow() throws -> String {
         let deadline = Date().addingTimeInterval(90)
         while Date() < deadline {
-            if let found = try? XDisplay.shared.output("xdotool", ["search", "--onlyvisible", "--pid", String(process.processIdentifier)]),
+            if let found = try? screen.output("xdotool", ["search", "--onlyvisible", "--pid", String(process.processIdentifier)]),
                let id = found.split(separator: "\n").last {
                 return String(id)
             }

@@ -1,30 +1,41 @@
 import Foundation
 import Synchronization
 
-/// The private Xvfb this test process started, if any (0: none).
-private let privateServer = Atomic<Int32>(0)
+/// The private Xvfbs this test process started, killed when it exits.
+private let privateServers = Mutex<[Int32]>([])
 
-/// The X display the GUI tests draw on: `$DISPLAY` (as `make test` sets it
-/// with xvfb-run), or a private Xvfb started once for the whole run.
+/// An X display the GUI tests draw on: `$DISPLAY` (as `make test` sets it
+/// with xvfb-run) or a private Xvfb, started once for the whole run.
 final class XDisplay: Sendable {
-    static let shared = XDisplay()
+    /// The desktop-sized display every window test shares.
+    static let shared = XDisplay(screen: "1280x1024x24", usesEnvironment: true)
+    /// A phone's screen in device pixels (720×1440), for the app at scale 2.
+    static let phone = XDisplay(screen: "720x1440x24", usesEnvironment: false)
+
+    private let screen: String
+    private let usesEnvironment: Bool
     private let started = Mutex<Result<String, AppTestError>?>(nil)
+
+    private init(screen: String, usesEnvironment: Bool) {
+        self.screen = screen
+        self.usesEnvironment = usesEnvironment
+    }
 
     /// The display name, starting Xvfb if there is none.
     var name: String {
         get throws {
             try started.withLock { state in
-                if state == nil { state = Self.start() }
+                if state == nil { state = start() }
                 return try state!.get()
             }
         }
     }
 
-    private static func start() -> Result<String, AppTestError> {
-        if let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty { return .success(display) }
+    private func start() -> Result<String, AppTestError> {
+        if usesEnvironment, let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty { return .success(display) }
         let xvfb = Process()
         xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        xvfb.arguments = ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]
+        xvfb.arguments = ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp"]
         let pipe = Pipe()
         xvfb.standardOutput = pipe
         xvfb.standardError = FileHandle.nullDevice
@@ -34,10 +45,14 @@ final class XDisplay: Sendable {
         // Ours to stop when the test process ends: otherwise every run leaves an
         // Xvfb behind. SIGKILL, because Xvfb inherits the test process's blocked
         // signals (SIGTERM stayed pending in the ones that leaked).
-        privateServer.store(xvfb.processIdentifier, ordering: .relaxed)
-        atexit {
-            let server = privateServer.load(ordering: .relaxed)
-            if server > 0 { kill(server, SIGKILL) }
+        let first = privateServers.withLock { servers in
+            servers.append(xvfb.processIdentifier)
+            return servers.count == 1
+        }
+        if first {
+            atexit {
+                for server in privateServers.withLock({ $0 }) { kill(server, SIGKILL) }
+            }
         }
         // Xvfb writes the display number once it accepts connections.
         var number = ""

@@ -16,7 +16,8 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif"),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CGtk", pkgConfig: "libadwaita-1"),
-        .systemLibrary(name: "CPortal", pkgConfig: "libportal"),
+        // GIO's D-Bus client (the camera portal, the permission store).
+        .systemLibrary(name: "CPortal", pkgConfig: "gio-unix-2.0"),
         // libjpeg reports errors with longjmp, so the calls that can fail are
         // made from C that owns the setjmp (see Sources/CJPEG).
         // The resampler's multiply-add loops, vectorised by the C compiler

@@ -18,10 +18,10 @@ public final class PortalCameraProvider: CameraProvider {
 
     /// Where to change a refused answer, in one sentence (the CLI prints it; the app may show it).
     public static let deniedAdvice =
-        "The camera portal has refused SquareCam the camera. Allow it in Settings › Privacy › Camera; if SquareCam is not listed there, forget the refusal with `gdbus call --session --dest org.freedesktop.impl.portal.PermissionStore --object-path /org/freedesktop/impl/portal/PermissionStore --method org.freedesktop.impl.portal.PermissionStore.DeletePermission devices camera ''` and try again."
+        "The camera portal refused SquareCam the camera: allow it in Settings › Privacy › Camera, or forget the refusal with `gdbus call --session --dest org.freedesktop.impl.portal.PermissionStore --object-path /org/freedesktop/impl/portal/PermissionStore --method org.freedesktop.impl.portal.PermissionStore.DeletePermission devices camera ''` and try again."
     /// What to say when a policy forbids the camera.
     public static let restrictedAdvice =
-        "A system policy disables the camera (the desktop's lockdown setting). Ask the administrator of this computer to allow it."
+        "A system policy (the desktop's lockdown setting) disables the camera: ask the administrator of this computer to allow it."
 
     public init(portal: CameraPortal, configuration: CameraConfiguration = CameraConfiguration()) {
         self.portal = portal
@@ -83,10 +83,11 @@ public final class PortalCameraProvider: CameraProvider {
         try openGStreamerCamera(camera)
     }
 
-    /// `openCamera` with the concrete type (the CLI reads its active mode and timings).
-    public func openGStreamerCamera(_ camera: CameraDescription) throws -> GStreamerCamera {
+    /// `openCamera` with the concrete type (the CLI reads its active mode and
+    /// timings), streaming as `configuration` says (the provider's when nil).
+    public func openGStreamerCamera(_ camera: CameraDescription, configuration: CameraConfiguration? = nil) throws -> GStreamerCamera {
         let remote = try openRemote(for: camera.name)
-        return try GStreamerCamera(description: camera, configuration: configuration, pipeWireRemote: remote)
+        return try GStreamerCamera(description: camera, configuration: configuration ?? self.configuration, pipeWireRemote: remote)
     }
 
     private func openRemote(for camera: String) throws(CameraFailure) -> PipeWireRemote {

@@ -73,11 +73,15 @@ let package = Package(
             dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "SquareCamApp", "SquareCamCommandLine"]
         ),
 
+        // Starts tests/portal/session.py (real session bus, PipeWire, WirePlumber,
+        // xdg-desktop-portal) for the tests that need a desktop session.
+        .target(name: "PortalTestSupport", path: "Tests/PortalTestSupport"),
+
         .testTarget(name: "SquareCamCoreTests", dependencies: ["SquareCamCore"]),
         .testTarget(name: "SquareCamImagingTests", dependencies: ["SquareCamImaging", "SquareCamCore", "CExif", "CJPEG"]),
-        .testTarget(name: "SquareCamCaptureTests", dependencies: ["SquareCamCapture", "SquareCamImaging", "SquareCamCore"]),
-        .testTarget(name: "SquareCamAppTests", dependencies: ["SquareCamApp", "SquareCamCore"]),
-        .testTarget(name: "SquareCamCLITests", dependencies: ["SquareCamCore", "SquareCamImaging"]),
+        .testTarget(name: "SquareCamCaptureTests", dependencies: ["SquareCamCapture", "SquareCamImaging", "SquareCamCore", "PortalTestSupport"]),
+        .testTarget(name: "SquareCamAppTests", dependencies: ["SquareCamApp", "SquareCamCore", "PortalTestSupport"]),
+        .testTarget(name: "SquareCamCLITests", dependencies: ["SquareCamCore", "SquareCamImaging", "PortalTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

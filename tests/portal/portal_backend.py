@@ -5,7 +5,8 @@ It implements the two backend interfaces xdg-desktop-portal 1.16 consults for
 the camera portal:
 
 - org.freedesktop.impl.portal.Access: AccessDialog answers with the number in
-  the file named by the `answer_file` parameter (0 allow, 1 deny, 2 cancelled),
+  the file named by the `answer_file` parameter (0 allow, 1 deny, 2 cancelled,
+  or "hang": never answers),
   so the harness can change the answer without restarting anything. dbusmock
   records every call; the harness counts them with GetMethodCalls.
 - org.freedesktop.impl.portal.Lockdown: the `disable-camera` property, which
@@ -27,12 +28,18 @@ def load(mock, parameters):
     answer_file = parameters["answer_file"]
     # The response is read on every call: the harness rewrites the file to
     # switch between allow and deny.
+    # "hang" keeps the dialog open (a person who does not answer) until the
+    # backend is stopped: the caller's cancellation is then the only way out.
     mock.AddMethod(
         MAIN_IFACE,
         "AccessDialog",
         "osssssa{sv}",
         "ua{sv}",
-        f"ret = (dbus.UInt32(int(open({answer_file!r}).read().strip())), dbus.Dictionary({{}}, signature='sv'))",
+        f"answer = open({answer_file!r}).read().strip()\n"
+        "if answer == 'hang':\n"
+        "    import time\n"
+        "    time.sleep(600)\n"
+        "ret = (dbus.UInt32(int(answer)), dbus.Dictionary({}, signature='sv'))",
     )
     mock.AddProperties(
         LOCKDOWN_IFACE,

@@ -27,7 +27,7 @@ or died) every daemon is killed; every daemon also gets SIGKILL if this script
 dies (PR_SET_PDEATHSIG), so nothing outlives a test run.
 
 Options: --cameras N (default 1, 0 allowed), --no-portal (bus, store and
-PipeWire only), --no-pipewire, --answer allow|deny|cancel, --permission
+PipeWire only), --no-pipewire, --answer allow|deny|cancel|hang, --permission
 yes|no|ask|none, --lockdown.
 
 Waits are polls of real state with deadlines, never fixed sleeps.
@@ -51,14 +51,14 @@ STORE_BUS_NAME = "org.freedesktop.impl.portal.PermissionStore"
 STORE_PATH = "/org/freedesktop/impl/portal/PermissionStore"
 # A host (unsandboxed) app's id as x-d-p 1.16 sees it: empty.
 HOST_APP_ID = ""
-ANSWERS = {"allow": 0, "deny": 1, "cancel": 2}
+ANSWERS = {"allow": "0", "deny": "1", "cancel": "2", "hang": "hang"}
 DEADLINE_SECONDS = 15.0
 POLL_SECONDS = 0.05
 
 COMMANDS = """
 permission yes|no|ask|none   store the camera answer for the host app ("none" deletes it)
 stored                       {"stored": "yes"|"no"|"ask"|null}
-answer allow|deny|cancel     what the Access dialog answers from now on
+answer allow|deny|cancel|hang  what the Access dialog answers from now on (hang: never)
 dialogs                      {"dialogs": N} AccessDialog calls since the backend started
 lockdown on|off              set disable-camera and restart x-d-p (it reads lockdown at start)
 restart-portal               restart xdg-desktop-portal (and the backend: dialog count 0)
@@ -78,6 +78,12 @@ def die_with_parent():
     """Runs in each child before exec: SIGKILL it when this script dies."""
     libc = ctypes.CDLL("libc.so.6", use_errno=True)
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    # A test runner may block or ignore signals, and both survive exec: a
+    # daemon would then ignore our SIGTERM (dbus-daemon and dbusmock did,
+    # under swift test), costing the stop timeout each.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    for number in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGPIPE):
+        signal.signal(number, signal.SIG_DFL)
     # Its own process group, so a Ctrl-C at the terminal reaches only us.
     os.setpgid(0, 0)
 
@@ -376,7 +382,7 @@ class Session:
 
     def set_answer(self, answer):
         if answer not in ANSWERS:
-            raise HarnessError(f"answer takes allow, deny or cancel, not {answer!r}")
+            raise HarnessError(f"answer takes allow, deny, cancel or hang, not {answer!r}")
         with open(self.answer_file + ".new", "w") as file:
             file.write(str(ANSWERS[answer]))
         os.replace(self.answer_file + ".new", self.answer_file)
@@ -498,7 +504,8 @@ def main():
     parser.add_argument("--lockdown", action="store_true")
     options = parser.parse_args()
 
-    # A test runner may have set SIGTERM/SIGINT to ignored; we want to clean up on them.
+    # A test runner may have blocked or ignored SIGTERM/SIGINT; we clean up on them.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     signal.signal(signal.SIGINT, lambda *_: sys.exit(1))
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)

@@ -78,13 +78,22 @@ public final class PortalCameraProvider: CameraProvider {
         PortalCameraWatch(portal: portal, handler: handler)
     }
 
-    /// A camera streaming through a remote of its own, not yet started.
+    /// A camera streaming through a remote of its own, not yet started; it
+    /// fails with `.disconnected` when PipeWire goes away (`PortalCamera`).
     public func openCamera(_ camera: CameraDescription) throws -> any Camera {
-        try openGStreamerCamera(camera)
+        try openPortalCamera(camera)
     }
 
-    /// `openCamera` with the concrete type (the CLI reads its active mode and
-    /// timings), streaming as `configuration` says (the provider's when nil).
+    /// `openCamera` with the concrete type.
+    public func openPortalCamera(_ camera: CameraDescription, configuration: CameraConfiguration? = nil) throws -> PortalCamera {
+        let remote = try openRemote(for: camera.name)
+        let streaming = try GStreamerCamera(description: camera, configuration: configuration ?? self.configuration, pipeWireRemote: remote)
+        return PortalCamera(camera: streaming, remote: remote)
+    }
+
+    /// The bare pipeline, for a short-lived user such as `squarecam shoot` (which
+    /// reads its active mode and timings), streaming as `configuration` says
+    /// (the provider's when nil). It does not notice PipeWire going away.
     public func openGStreamerCamera(_ camera: CameraDescription, configuration: CameraConfiguration? = nil) throws -> GStreamerCamera {
         let remote = try openRemote(for: camera.name)
         return try GStreamerCamera(description: camera, configuration: configuration ?? self.configuration, pipeWireRemote: remote)

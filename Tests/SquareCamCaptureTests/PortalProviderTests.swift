@@ -154,7 +154,7 @@ struct PortalProviderTests {
         let watch = try #require(provider.watchCameras { seen.append($0) })
         defer { watch.cancel() }
         #expect(try await seen.waitFor { $0.count == 1 })
-        let camera = try provider.openGStreamerCamera(try #require(try await provider.cameras().first))
+        let camera = try provider.openCamera(try #require(try await provider.cameras().first))
         let failures = Mutex<[CameraFailure]>([])
         camera.setFailureHandler { failure in failures.withLock { $0.append(failure) } }
         try await camera.start()
@@ -162,12 +162,13 @@ struct PortalProviderTests {
         try session.killPipeWire()
         #expect(try await seen.waitFor { $0.isEmpty })
         #expect(await CaptureTestSupport.wait(upTo: 30) { !failures.withLock { $0.isEmpty } })
+        #expect(failures.withLock { $0 } == [.disconnected(camera: "SquareCam Test Camera 1")])
         await camera.stop()
         await #expect(throws: CameraFailure.self) { try await provider.cameras() }
 
         try session.startPipeWire()
         #expect(try await seen.waitFor { $0.count == 1 })
-        let back = try provider.openGStreamerCamera(try #require(try await provider.cameras().first))
+        let back = try provider.openCamera(try #require(try await provider.cameras().first))
         try await back.start()
         #expect(try await back.capturePhoto().size == PixelSize(width: 640, height: 480))
         await back.stop()

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// A PipeWire connection's socket from the camera portal (`OpenPipeWireRemote`),
 /// closed when the last reference goes. `pipewiresrc` and the PipeWire device
@@ -10,9 +11,33 @@ public final class PipeWireRemote: Sendable {
     /// The socket; valid until this object is freed.
     public let fileDescriptor: Int32
 
-    /// Takes ownership of `descriptor`.
+    /// Takes ownership of `descriptor`, moved to a number this process has
+    /// not handed to GStreamer lately. GStreamer's PipeWire plugin keeps one
+    /// core per fd *number* and finds it again by number; a probe's core can
+    /// outlive the fd, so a recycled number handed a new list the previous
+    /// (dead) connection: the tests saw the cameras of an earlier PipeWire.
     init(adopting descriptor: Int32) {
-        fileDescriptor = descriptor
+        fileDescriptor = Self.renumber(descriptor)
+    }
+
+    /// The next number to try, walking up through [firstNumber, limit) and wrapping.
+    private static let nextNumber = Mutex<Int32>(firstNumber)
+    private static let firstNumber: Int32 = 256
+
+    private static func renumber(_ descriptor: Int32) -> Int32 {
+        var limits = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits)
+        let limit = Int32(clamping: min(limits.rlim_cur, 65536))
+        guard limit > firstNumber * 2 else { return descriptor }
+        let start = nextNumber.withLock { number -> Int32 in
+            defer { number = number + 1 >= limit ? firstNumber : number + 1 }
+            return number
+        }
+        let moved = fcntl(descriptor, F_DUPFD_CLOEXEC, start)
+        guard moved >= 0 else { return descriptor }
+        close(descriptor)
+        nextNumber.withLock { $0 = moved + 1 >= limit ? firstNumber : moved + 1 }
+        return moved
     }
 
     deinit {

@@ -64,11 +64,23 @@ public final class PortalCameraProvider: CameraProvider {
 
     /// The camera nodes the portal lets this app see, now. Before access is
     /// granted (stored "yes") the portal opens nothing: `.permissionDenied`.
+    /// An empty list is asked again on fresh remotes for up to `grantSeconds`:
+    /// WirePlumber grants a new portal connection its camera nodes a moment
+    /// after it connects, and a list taken before that is empty (seen in the
+    /// tests right after PipeWire restarted).
     public func cameras() async throws -> [CameraDescription] {
-        let remote = try openRemote(for: "on this computer")
-        guard let list = PipeWireDeviceList(remote: remote) else { throw Self.missingPlugin }
-        return Self.cameras(from: list.currentDevices())
+        let deadline = ContinuousClock.now + .milliseconds(Int(Self.grantSeconds * 1000))
+        while true {
+            let remote = try openRemote(for: "on this computer")
+            guard let list = PipeWireDeviceList(remote: remote) else { throw Self.missingPlugin }
+            let cameras = Self.cameras(from: list.currentDevices())
+            if !cameras.isEmpty || ContinuousClock.now >= deadline { return cameras }
+            try await Task.sleep(for: .milliseconds(100))
+        }
     }
+
+    /// How long an empty camera list is asked again (see `cameras()`).
+    static let grantSeconds = 1.5
 
     /// Watches the PipeWire connection itself (x-d-p 1.16 does not signal
     /// camera changes): the first call is the list when watching starts;

@@ -16,7 +16,8 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif"),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CGtk", pkgConfig: "libadwaita-1"),
-        .systemLibrary(name: "CPortal", pkgConfig: "libportal"),
+        // GIO's D-Bus client (the camera portal, the permission store).
+        .systemLibrary(name: "CPortal", pkgConfig: "gio-unix-2.0"),
         // libjpeg reports errors with longjmp, so the calls that can fail are
         // made from C that owns the setjmp (see Sources/CJPEG).
         // The resampler's multiply-add loops, vectorised by the C compiler
@@ -86,12 +87,16 @@ let package = Package(
             path: "Tests/ScriptedApp"
         ),
 
+        // Starts tests/portal/session.py (real session bus, PipeWire, WirePlumber,
+        // xdg-desktop-portal) for the tests that need a desktop session.
+        .target(name: "PortalTestSupport", path: "Tests/PortalTestSupport"),
+
         .testTarget(name: "SquareCamCoreTests", dependencies: ["SquareCamCore"]),
         .testTarget(name: "SquareCamImagingTests", dependencies: ["SquareCamImaging", "SquareCamCore", "CExif", "CJPEG"]),
-        .testTarget(name: "SquareCamCaptureTests", dependencies: ["SquareCamCapture", "SquareCamImaging", "SquareCamCore"]),
+        .testTarget(name: "SquareCamCaptureTests", dependencies: ["SquareCamCapture", "SquareCamImaging", "SquareCamCore", "PortalTestSupport"]),
         .testTarget(name: "SquareCamControllerTests", dependencies: ["SquareCamController", "SquareCamCore", "SquareCamImaging"]),
-        .testTarget(name: "SquareCamAppTests", dependencies: ["SquareCamApp", "SquareCamCore"]),
-        .testTarget(name: "SquareCamCLITests", dependencies: ["SquareCamCore", "SquareCamImaging"]),
+        .testTarget(name: "SquareCamAppTests", dependencies: ["SquareCamApp", "SquareCamCore", "PortalTestSupport"]),
+        .testTarget(name: "SquareCamCLITests", dependencies: ["SquareCamCore", "SquareCamImaging", "PortalTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

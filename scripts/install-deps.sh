@@ -21,6 +21,9 @@ test_packages=(
     xvfb xauth xdotool
     libjpeg-turbo-progs libimage-exiftool-perl
     fonts-noto-cjk locales
+    # The private desktop session of the camera portal tests (tests/portal/session.py).
+    dbus-daemon pipewire pipewire-bin wireplumber xdg-desktop-portal
+    python3 python3-gi python3-dbusmock
 )
 benchmark_packages=(libvips-tools imagemagick hyperfine time gstreamer1.0-x)
 

@@ -83,7 +83,8 @@ final class DeviceMonitor: @unchecked Sendable {
         return type == GST_MESSAGE_DEVICE_ADDED ? .added(record) : .removed(record)
     }
 
-    private static func record(_ device: UnsafeMutablePointer<GstDevice>) -> DeviceRecord {
+    /// One provider's device as a record (also used for the portal's PipeWire devices).
+    static func record(_ device: UnsafeMutablePointer<GstDevice>) -> DeviceRecord {
         let name = takeString(gst_device_get_display_name(device)) ?? "Camera"
         let deviceClass = takeString(gst_device_get_device_class(device)) ?? ""
         var properties: [String: String] = [:]

@@ -1,63 +1,68 @@
-import SquareCamCore
 import Synchronization
+import SquareCamCore
 
-/// Cameras opened directly (V4L2 nodes, libcamera), where there is no camera
-/// portal to ask. Linux decides per device node: a node this user may not
-/// open fails to start with `permissionDenied`, which explains the `video` group.
+/// Cameras opened directly, without a portal: V4L2 device nodes and
+/// libcamera (PipeWire's own nodes are left to the portal provider). There is
+/// no dialog: access is whether this user may open the device nodes, which on
+/// most systems means being in the `video` group.
 public final class DirectCameraProvider: CameraProvider {
     public let kind = "direct"
-    private let configuration: CameraConfiguration
-    /// A camera named by the user (`--camera /dev/video7`) that the list leaves
-    /// out (a loopback device): offered too, since it was asked for.
-    private let namedCameraID: String?
+    /// How cameras from `openCamera` stream.
+    public let configuration: CameraConfiguration
 
-    public init(configuration: CameraConfiguration = CameraConfiguration(), namedCameraID: String? = nil) {
+    public init(configuration: CameraConfiguration = CameraConfiguration()) {
         self.configuration = configuration
-        self.namedCameraID = namedCameraID
     }
 
-    public func authorizationStatus() async -> CameraAuthorization { .authorized }
-    public func requestAccess() async -> CameraAuthorization { .authorized }
-
-    public func cameras() async throws -> [CameraDescription] {
-        let listed = CameraDirectory.realCameras()
-        guard let namedCameraID, !listed.contains(where: { $0.id == namedCameraID }),
-              let named = try? CameraDirectory.resolve(.device(id: namedCameraID)).description
-        else { return listed }
-        return listed + [named]
-    }
-
-    public func watchCameras(_ handler: @escaping @Sendable ([CameraDescription]) -> Void) -> (any CameraWatch)? {
-        let list = ListKeeper(handler: handler)
-        let watcher = CameraHotplugWatcher(onAdded: { list.add($0) }, onRemoved: { list.remove($0) })
-        guard let initial = watcher.start() else { return nil }
-        list.set(initial)
-        return HotplugWatch(watcher)
-    }
-
-    public func openCamera(_ camera: CameraDescription) throws -> any Camera {
-        do {
-            return try GStreamerCamera(description: camera, configuration: configuration)
-        } catch {
-            throw CameraFailure.failed(camera: camera.name, detail: error.description)
+    /// Denied when there are cameras and every one of them refuses this user
+    /// (EACCES on its device node); authorized otherwise.
+    public func authorizationStatus() async -> CameraAuthorization {
+        let nodes = CameraDirectory.realCameras().compactMap { CameraSource(id: $0.id)?.devicePath }
+        guard !nodes.isEmpty else { return .authorized }
+        let refused = nodes.filter { path in
+            if case .permissionDenied? = DeviceAccess.check(devicePath: path, camera: path) { return true }
+            return false
         }
+        return refused.count == nodes.count ? .denied : .authorized
     }
 
-    /// The whole list, kept from the watcher's one-by-one changes.
-    private final class ListKeeper: Sendable {
-        private let cameras = Mutex<[CameraDescription]>([])
-        private let handler: @Sendable ([CameraDescription]) -> Void
-
-        init(handler: @escaping @Sendable ([CameraDescription]) -> Void) { self.handler = handler }
-
-        func set(_ list: [CameraDescription]) { cameras.withLock { $0 = list } }
-        func add(_ camera: CameraDescription) { handler(cameras.withLock { $0.append(camera); return $0 }) }
-        func remove(_ camera: CameraDescription) { handler(cameras.withLock { list in list.removeAll { $0.id == camera.id }; return list }) }
+    /// Nobody to ask: the answer is what the device nodes allow.
+    public func requestAccess() async -> CameraAuthorization {
+        await authorizationStatus()
     }
 
-    private final class HotplugWatch: CameraWatch {
-        private let watcher: CameraHotplugWatcher
-        init(_ watcher: CameraHotplugWatcher) { self.watcher = watcher }
-        func cancel() { watcher.stop() }
+    /// Real capture cameras, each once, front cameras first.
+    public func cameras() async throws -> [CameraDescription] {
+        CameraDirectory.realCameras()
+    }
+
+    /// Cameras plugged in and out (GStreamer's device monitor); the first call is the list when watching starts.
+    public func watchCameras(_ handler: @escaping @Sendable ([CameraDescription]) -> Void) -> (any CameraWatch)? {
+        DirectCameraWatch(handler: handler)
+    }
+
+    /// A camera for one of `cameras()`; a node refusing this user fails at
+    /// `start()` with `.permissionDenied`, whose message names the `video` group.
+    public func openCamera(_ camera: CameraDescription) throws -> any Camera {
+        try GStreamerCamera(description: camera, configuration: configuration)
+    }
+}
+
+/// `CameraHotplugWatcher` as a `CameraWatch` reporting whole lists.
+final class DirectCameraWatch: CameraWatch {
+    private let watcher: CameraHotplugWatcher
+
+    init(handler: @escaping @Sendable ([CameraDescription]) -> Void) {
+        let list = Mutex<[CameraDescription]>([])
+        watcher = CameraHotplugWatcher(
+            onAdded: { camera in handler(list.withLock { $0.append(camera); return $0 }) },
+            onRemoved: { camera in handler(list.withLock { $0.removeAll { $0.id == camera.id }; return $0 }) })
+        let initial = watcher.start() ?? []
+        list.withLock { $0 = initial }
+        handler(initial)
+    }
+
+    func cancel() {
+        watcher.stop()
     }
 }

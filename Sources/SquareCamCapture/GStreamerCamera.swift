@@ -44,6 +44,10 @@ public final class GStreamerCamera: Camera {
     /// Viewfinder side used until `setViewfinder` asks for another.
     static let defaultViewfinderSide = 480
 
+    /// The camera portal's PipeWire connection this camera streams through,
+    /// kept open as long as the camera lives (`pipewiresrc` connects through its number).
+    private let pipeWireRemote: PipeWireRemote?
+
     /// A camera for a listed description (its id says where frames come from).
     public init(description: CameraDescription, configuration: CameraConfiguration = CameraConfiguration()) throws(CameraSpecError) {
         guard let source = CameraSource(id: description.id) else {
@@ -52,6 +56,20 @@ public final class GStreamerCamera: Camera {
         self.cameraDescription = description
         self.configuration = configuration
         self.source = source
+        pipeWireRemote = nil
+    }
+
+    /// A PipeWire camera streamed through a camera-portal remote, which it owns from now on.
+    public init(description: CameraDescription, configuration: CameraConfiguration, pipeWireRemote: PipeWireRemote) throws(CameraSpecError) {
+        guard let source = CameraSource(id: description.id), case .pipewire = source else {
+            throw .unknownDevice(id: description.id, known: [])
+        }
+        var configuration = configuration
+        configuration.pipeWireRemote = pipeWireRemote.fileDescriptor
+        self.cameraDescription = description
+        self.configuration = configuration
+        self.source = source
+        self.pipeWireRemote = pipeWireRemote
     }
 
     /// The mode streaming now, read from the first frame; nil before `start()`.

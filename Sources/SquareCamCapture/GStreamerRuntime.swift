@@ -11,6 +11,15 @@ enum GStreamerRuntime {
         // setting wins (overwrite 0).
         setenv("LIBCAMERA_LOG_LEVELS", "*:ERROR", 0)
         gst_init(nil, nil)
+        // PipeWire cameras are reached only through the camera portal's
+        // remote (PipeWireDeviceList); the generic device monitor must not
+        // connect to PipeWire's default socket behind the portal's back. It
+        // takes providers of rank MARGINAL and up; an explicit factory lookup
+        // by name still finds this one.
+        if let factory = gst_device_provider_factory_find("pipewiredeviceprovider") {
+            gst_plugin_feature_set_rank(factory, UInt32(GST_RANK_NONE.rawValue))
+            gst_object_unref(UnsafeMutableRawPointer(factory))
+        }
         return true
     }()
 

@@ -10,6 +10,9 @@ extension CommandSpec {
             ("squarecam devices", "the cameras, with the id to pass to --camera"),
             ("squarecam devices --json | jq '.[0].id'", "the first camera's id, for scripts"),
         ],
-        notes: [ExitCode.helpParagraph([.success, .usage])]
+        notes: [
+            "Where a camera portal runs (GNOME, KDE, phones), it is asked first: it answers from its stored answer or shows its dialog once; without a portal, V4L2 and libcamera devices are listed directly.",
+            ExitCode.helpParagraph([.success, .usage, .noCamera, .permissionDenied, .cameraFailed]),
+        ]
     )
 }

@@ -27,6 +27,9 @@ extension CommandSpec {
             ("squarecam shoot --camera test:3840x2160 --json", "a 2160x2160 test photo; prints path, size and timings as JSON"),
             ("squarecam shoot --count 10 --interval 60 --output timelapse/", "a photo a minute for ten minutes"),
         ],
-        notes: [ExitCode.helpParagraph([.success, .usage, .noCamera, .permissionDenied, .cameraFailed, .writeFailed])]
+        notes: [
+            "Where a camera portal runs (GNOME, KDE, phones), it is asked for the camera first (exit 4 when it refuses); --camera test and file: ask nobody.",
+            ExitCode.helpParagraph([.success, .usage, .noCamera, .permissionDenied, .cameraFailed, .writeFailed]),
+        ]
     )
 }

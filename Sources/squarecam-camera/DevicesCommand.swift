@@ -8,7 +8,12 @@ enum DevicesCommand: Command {
     static let spec = CommandSpec.devices
 
     static func run(_ arguments: ParsedArguments) async throws(UsageError) -> ExitCode {
-        let cameras = CameraDirectory.allCameras()
+        let cameras: [CameraDescription]
+        do {
+            cameras = try await CommandCameras.access(for: .auto).cameras + [TestCamera.description]
+        } catch {
+            return error.code
+        }
         Console.out(arguments.flag("json") ? json(cameras) + "\n" : text(cameras))
         return .success
     }

@@ -14,16 +14,15 @@ enum ShootCommand: Command {
             Console.report("There is no image at \(path) to use as a camera. Check the path after file:.")
             return .noCamera
         }
+        let access: CommandCameras.Access
+        do {
+            access = try await CommandCameras.access(for: request.camera)
+        } catch {
+            return error.code
+        }
         let camera: GStreamerCamera
         do {
-            let resolved = try CameraDirectory.resolve(request.camera, requireRealCamera: request.requireCamera)
-            if resolved.usedTestFallback {
-                Console.report("warning: no camera found; using the test pattern (--require-camera makes this an error).")
-            }
-            let isReal = resolved.description.facing != .virtual
-            let configuration = CameraConfiguration(
-                skipFrames: request.skipFrames ?? (isReal ? 5 : 0), requestedMode: request.mode, purpose: .still)
-            camera = try GStreamerCamera(description: resolved.description, configuration: configuration)
+            camera = try open(pick(from: access, request), from: access.provider, request)
         } catch let failure as CameraFailure {
             Console.report(failure.description)
             return exitCode(for: failure)
@@ -35,6 +34,40 @@ enum ShootCommand: Command {
             return .failure
         }
         return await shoot(with: camera, request)
+    }
+
+    /// The camera `--camera` names among those the provider gave.
+    private static func pick(from access: CommandCameras.Access, _ request: ShootRequest) throws -> CameraDescription {
+        switch request.camera {
+        case .test, .file:
+            if request.requireCamera { throw CameraFailure.noCamera }
+            return access.cameras[0]
+        case .auto:
+            if let first = access.cameras.first { return first }
+            if request.requireCamera { throw CameraFailure.noCamera }
+            Console.report("warning: no camera found; using the test pattern (--require-camera makes this an error).")
+            return TestCamera.description
+        case .device(let id):
+            if let match = access.cameras.first(where: { $0.id == id }) { return match }
+            // Without a portal a node the list leaves out (a v4l2loopback camera) is used when named.
+            guard access.provider is DirectCameraProvider else {
+                throw CameraSpecError.unknownDevice(id: id, known: access.cameras.map(\.id))
+            }
+            return try CameraDirectory.resolve(.device(id: id)).description
+        }
+    }
+
+    /// The camera, streaming through the portal's PipeWire connection when it came from there.
+    private static func open(
+        _ description: CameraDescription, from provider: any CameraProvider, _ request: ShootRequest
+    ) throws -> GStreamerCamera {
+        let isReal = description.facing != .virtual
+        let configuration = CameraConfiguration(
+            skipFrames: request.skipFrames ?? (isReal ? 5 : 0), requestedMode: request.mode, purpose: .still)
+        if let portal = provider as? PortalCameraProvider, isReal {
+            return try portal.openGStreamerCamera(description, configuration: configuration)
+        }
+        return try GStreamerCamera(description: description, configuration: configuration)
     }
 
     private static func shoot(with camera: GStreamerCamera, _ request: ShootRequest) async -> ExitCode {

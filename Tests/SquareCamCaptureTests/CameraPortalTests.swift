@@ -1,5 +1,7 @@
 @testable import SquareCamCapture
 import Foundation
+import PortalTestSupport
+import SquareCamCore
 import Testing
 
 /// What can be known about the camera portal without one: detection is
@@ -31,9 +33,39 @@ struct CameraPortalTests {
         #expect(!status.description.isEmpty)
     }
 
-    @Test func requestWithoutAPortalSaysSoInsteadOfAsking() async {
-        let access = await CameraPortal.requestAccess(environment: [:])
-        #expect(access == .unavailable(.noSessionBus))
+    @Test func withoutASessionBusTheProviderIsDirectOutsideASandbox() throws {
+        #expect(try SystemCameraProvider.make(environment: [:], sandboxed: false).kind == "direct")
+        #expect(throws: CameraFailure.portalUnavailable) { try SystemCameraProvider.make(environment: [:], sandboxed: true) }
+    }
+
+    @Test func rulesPickTheProvider() {
+        #expect(SystemCameraProvider.choose(status: .available(cameraPresent: true), sandboxed: false) == .portal)
+        #expect(SystemCameraProvider.choose(status: .available(cameraPresent: false), sandboxed: true) == .portal)
+        for status in [CameraPortalStatus.noSessionBus, .noPortal, .noCameraInterface] {
+            #expect(SystemCameraProvider.choose(status: status, sandboxed: false) == .direct)
+            #expect(SystemCameraProvider.choose(status: status, sandboxed: true) == .unavailable)
+        }
+    }
+
+    @Test func portalResponsesMapToAnswers() {
+        #expect(CameraPortal.answer(fromResponse: [.uint32(0), .dictionary([:])]) == .granted)
+        #expect(CameraPortal.answer(fromResponse: [.uint32(1), .dictionary([:])]) == .denied)
+        #expect(CameraPortal.answer(fromResponse: [.uint32(2), .dictionary([:])]) == .denied)
+        guard case .unanswered = CameraPortal.answer(fromResponse: [.uint32(7)]) else {
+            Issue.record("an unknown response must not count as an answer")
+            return
+        }
+    }
+
+    @Test func rangeEndsAreNotPortalModes() {
+        let record = DeviceRecord(
+            displayName: "Cam", deviceClass: "Video/Source",
+            properties: ["object.serial": "30", "node.name": "cam", "media.class": "Video/Source"],
+            modes: [CameraMode(size: PixelSize(width: 2_147_483_647, height: 2_147_483_647), framesPerSecond: 30, format: "RGB"),
+                    CameraMode(size: PixelSize(width: 640, height: 480), framesPerSecond: 30, format: "RGB")])
+        let cameras = PortalCameraProvider.cameras(from: [record])
+        #expect(cameras.map(\.id) == ["pipewire:30"])
+        #expect(cameras.first?.modes.map(\.size) == [PixelSize(width: 640, height: 480)])
     }
 
     @Test func portalRemoteIsHandedToPipeWireSource() {
@@ -45,27 +77,16 @@ struct CameraPortalTests {
 }
 
 extension CameraPortalTests {
-    /// A private session bus (dbus-daemon) without xdg-desktop-portal on it.
-    @Test func sessionBusWithoutAPortalIsNoPortal() async throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon") else {
-            print("skipped: dbus-daemon is not installed")
-            return
-        }
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        daemon.arguments = ["--session", "--nofork", "--print-address=1", "--address=unix:tmpdir=/tmp"]
-        let output = Pipe()
-        daemon.standardOutput = output
-        try daemon.run()
-        // SIGKILL: a test runner may ignore SIGTERM, and children inherit that.
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
-        // The daemon prints its address once it listens: a real event, read with a bound.
-        let line = output.fileHandleForReading.availableData
-        let address = try #require(String(data: line, encoding: .utf8)?.split(separator: "\n").first.map(String.init))
+    /// A private session bus with no portal on it, and no service directories
+    /// (a machine's own bus would D-Bus-activate its installed x-d-p).
+    @Test func sessionBusWithoutAPortalIsNoPortal() throws {
+        let session = try PortalSession.start(.init(cameras: 1, portal: false))
         let started = ContinuousClock.now
-        #expect(CameraPortal.status(environment: ["DBUS_SESSION_BUS_ADDRESS": address]) == .noPortal)
+        #expect(CameraPortal.status(environment: session.environment) == .noPortal)
         #expect(ContinuousClock.now - started < .seconds(3))
-        let access = await CameraPortal.requestAccess(environment: ["DBUS_SESSION_BUS_ADDRESS": address])
-        #expect(access == .unavailable(.noPortal))
+        #expect(try SystemCameraProvider.make(environment: session.environment, sandboxed: false).kind == "direct")
+        #expect(throws: CameraFailure.portalUnavailable) {
+            try SystemCameraProvider.make(environment: session.environment, sandboxed: true)
+        }
     }
 }

@@ -1,0 +1,142 @@
+import Synchronization
+import SquareCamCore
+
+/// Cameras behind the XDG camera portal: access is the portal's answer, and
+/// the cameras are the nodes on the PipeWire connection it hands out
+/// (`OpenPipeWireRemote`), streamed with `pipewiresrc fd=… target-object=…`.
+///
+/// Nothing here connects to PipeWire except through a remote the portal gave,
+/// and the portal gives one only while its stored answer is "yes": after a
+/// "no" nothing reaches the camera. Every list, watch and camera gets a
+/// remote of its own (see `PipeWireDeviceList`).
+public final class PortalCameraProvider: CameraProvider {
+    public let kind = "portal"
+    public let portal: CameraPortal
+    /// How cameras from `openCamera` stream.
+    public let configuration: CameraConfiguration
+    private let problem = Mutex<String?>(nil)
+
+    /// Where to change a refused answer, in one sentence (the CLI prints it; the app may show it).
+    public static let deniedAdvice =
+        "The camera portal refused SquareCam the camera: allow it in Settings › Privacy › Camera, or forget the refusal with `gdbus call --session --dest org.freedesktop.impl.portal.PermissionStore --object-path /org/freedesktop/impl/portal/PermissionStore --method org.freedesktop.impl.portal.PermissionStore.DeletePermission devices camera ''` and try again."
+    /// What to say when a policy forbids the camera.
+    public static let restrictedAdvice =
+        "A system policy (the desktop's lockdown setting) disables the camera: ask the administrator of this computer to allow it."
+
+    public init(portal: CameraPortal, configuration: CameraConfiguration = CameraConfiguration()) {
+        self.portal = portal
+        self.configuration = configuration
+    }
+
+    /// Why the last `requestAccess()` got no answer (cancelled, the portal failed); nil when it did.
+    public var lastAccessProblem: String? { problem.withLock { $0 } }
+
+    /// The portal's stored answer for this app: "yes" → authorized, "no" →
+    /// denied, "ask" or none → not determined. A store that cannot be read
+    /// (inside a sandbox it never can) counts as not determined. A lockdown
+    /// shows only when asking (`.restricted`).
+    public func authorizationStatus() async -> CameraAuthorization {
+        switch try? portal.storedAnswer() {
+        case .yes: .authorized
+        case .no: .denied
+        case .ask, nil: .notDetermined
+        }
+    }
+
+    /// `AccessCamera`: the portal answers from its stored answer or asks the
+    /// user in its dialog. `.notDetermined` when nobody answered (the task was
+    /// cancelled, the portal failed: see `lastAccessProblem`).
+    public func requestAccess() async -> CameraAuthorization {
+        let answer = await portal.accessCamera()
+        let result: CameraAuthorization
+        var detail: String?
+        switch answer {
+        case .granted: result = .authorized
+        case .denied: result = .denied
+        case .restricted: result = .restricted
+        case .unanswered(let reason):
+            result = .notDetermined
+            detail = reason
+        }
+        problem.withLock { $0 = detail }
+        return result
+    }
+
+    /// The camera nodes the portal lets this app see, now. Before access is
+    /// granted (stored "yes") the portal opens nothing: `.permissionDenied`.
+    /// An empty list is asked again on fresh remotes for up to `grantSeconds`:
+    /// WirePlumber grants a new portal connection its camera nodes a moment
+    /// after it connects, and a list taken before that is empty (seen in the
+    /// tests right after PipeWire restarted).
+    public func cameras() async throws -> [CameraDescription] {
+        let deadline = ContinuousClock.now + .milliseconds(Int(Self.grantSeconds * 1000))
+        while true {
+            let remote = try openRemote(for: "on this computer")
+            guard let list = PipeWireDeviceList(remote: remote) else { throw Self.missingPlugin }
+            let cameras = Self.cameras(from: list.currentDevices())
+            if !cameras.isEmpty || ContinuousClock.now >= deadline { return cameras }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    /// How long an empty camera list is asked again (see `cameras()`).
+    static let grantSeconds = 1.5
+
+    /// Watches the PipeWire connection itself (x-d-p 1.16 does not signal
+    /// camera changes): the first call is the list when watching starts;
+    /// PipeWire going away empties the list, and a new remote is asked for
+    /// until PipeWire is back.
+    public func watchCameras(_ handler: @escaping @Sendable ([CameraDescription]) -> Void) -> (any CameraWatch)? {
+        PortalCameraWatch(portal: portal, handler: handler)
+    }
+
+    /// A camera streaming through a remote of its own, not yet started; it
+    /// fails with `.disconnected` when PipeWire goes away (`PortalCamera`).
+    public func openCamera(_ camera: CameraDescription) throws -> any Camera {
+        try openPortalCamera(camera)
+    }
+
+    /// `openCamera` with the concrete type.
+    public func openPortalCamera(_ camera: CameraDescription, configuration: CameraConfiguration? = nil) throws -> PortalCamera {
+        let remote = try openRemote(for: camera.name)
+        let streaming = try GStreamerCamera(description: camera, configuration: configuration ?? self.configuration, pipeWireRemote: remote)
+        return PortalCamera(camera: streaming, remote: remote)
+    }
+
+    /// The bare pipeline, for a short-lived user such as `squarecam shoot` (which
+    /// reads its active mode and timings), streaming as `configuration` says
+    /// (the provider's when nil). It does not notice PipeWire going away.
+    public func openGStreamerCamera(_ camera: CameraDescription, configuration: CameraConfiguration? = nil) throws -> GStreamerCamera {
+        let remote = try openRemote(for: camera.name)
+        return try GStreamerCamera(description: camera, configuration: configuration ?? self.configuration, pipeWireRemote: remote)
+    }
+
+    private func openRemote(for camera: String) throws(CameraFailure) -> PipeWireRemote {
+        do {
+            return try portal.openPipeWireRemote()
+        } catch {
+            switch error {
+            case .notAllowed:
+                throw .permissionDenied(camera: camera)
+            case .failed(let detail):
+                throw .failed(camera: camera, detail: "\(detail). Check that PipeWire and WirePlumber run (systemctl --user start pipewire wireplumber), then try again.")
+            }
+        }
+    }
+
+    static let missingPlugin = CameraFailure.failed(
+        camera: "PipeWire", detail: "GStreamer's PipeWire plugin is missing. Install gstreamer1.0-pipewire (scripts/install-deps.sh).")
+
+    /// The portal's nodes as cameras. Sizes beyond 16384 per side are left
+    /// out: they are the ends of a size range, not modes (PipeWire's own
+    /// nodes offer [1, 2147483647]).
+    static func cameras(from records: [DeviceRecord]) -> [CameraDescription] {
+        CameraCatalog.cameras(from: records).map { camera in
+            var camera = camera
+            camera.modes = camera.modes.filter { $0.size.width <= maximumSide && $0.size.height <= maximumSide }
+            return camera
+        }
+    }
+
+    static let maximumSide = 16384
+}

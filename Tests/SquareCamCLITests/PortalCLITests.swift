@@ -1,0 +1,119 @@
+import Foundation
+import PortalTestSupport
+import SquareCamCore
+import Testing
+
+/// `squarecam shoot` and `devices` (the built binary) in a private desktop
+/// session with real daemons: the camera portal decides, and the photo comes
+/// through the portal's PipeWire connection (tests/portal/session.py).
+@Suite(.serialized)
+struct PortalCLITests {
+    /// Shoots into `folder` with the session's environment.
+    static func shoot(_ session: PortalSession, _ folder: TemporaryFolder, _ extra: [String] = []) throws -> CLIRunner.Result {
+        try CLIRunner.run(["shoot", "--output", folder.path + "/", "--json"] + extra, environment: session.environment)
+    }
+
+    @Test func storedYesShootsThroughThePortalWithoutADialog() throws {
+        let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
+        let node = try #require(session.cameras.first)
+        let folder = try TemporaryFolder()
+        // The default mode: the largest the node offers within 16384 per side, not a range's end.
+        let result = try Self.shoot(session, folder, ["--require-camera"])
+        #expect(result.status == 0, "\(result.error)")
+        let report = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        let camera = report?["camera"] as? [String: Any]
+        #expect(camera?["id"] as? String == "pipewire:\(node.serial)")
+        #expect(camera?["name"] as? String == "SquareCam Test Camera 1")
+        #expect((report?["width"] as? Int).map { $0 > 0 && $0 <= 16384 } == true)
+        #expect(try folder.entries().count == 1)
+        #expect(try session.dialogCount() == 0)
+
+        let devices = try CLIRunner.run(["devices"], environment: session.environment)
+        #expect(devices.status == 0, "\(devices.error)")
+        #expect(devices.output.hasPrefix("pipewire:\(node.serial)\tSquareCam Test Camera 1"), "\(devices.output)")
+        #expect(!devices.output.contains("2147483647"))
+        #expect(devices.output.contains("test\tTest pattern"))
+    }
+
+    @Test func storedNoExitsFourNamingWhereToChangeIt() throws {
+        let session = try PortalSession.start(.init(cameras: 1, stored: .no))
+        let folder = try TemporaryFolder()
+        let result = try Self.shoot(session, folder)
+        #expect(result.status == 4)
+        #expect(result.error.contains("Settings › Privacy › Camera"), "\(result.error)")
+        #expect(result.error.contains("DeletePermission devices camera"), "\(result.error)")
+        #expect(try folder.entries().isEmpty)
+        let devices = try CLIRunner.run(["devices"], environment: session.environment)
+        #expect(devices.status == 4)
+        #expect(devices.output.isEmpty)
+        #expect(try session.dialogCount() == 0)
+        // The test pattern asks nobody, whatever is stored.
+        let test = try Self.shoot(session, folder, ["--camera", "test:320x240"])
+        #expect(test.status == 0, "\(test.error)")
+        #expect(try session.dialogCount() == 0)
+    }
+
+    @Test func notAskedThenAllowedAsksOnceThenRemembers() throws {
+        let session = try PortalSession.start(.init(cameras: 1, answer: .allow, stored: .none))
+        let folder = try TemporaryFolder()
+        let first = try Self.shoot(session, folder, ["--mode", "640x480@30"])
+        #expect(first.status == 0, "\(first.error)")
+        #expect(try session.dialogCount() == 1)
+        #expect(try session.storedAnswer() == .yes)
+        let second = try Self.shoot(session, folder, ["--mode", "640x480@30"])
+        #expect(second.status == 0, "\(second.error)")
+        #expect(try session.dialogCount() == 1)
+        #expect(try folder.entries().count == 2)
+    }
+
+    @Test func notAskedThenDeniedExitsFourAndRemembers() throws {
+        let session = try PortalSession.start(.init(cameras: 1, answer: .deny, stored: .none))
+        let folder = try TemporaryFolder()
+        let result = try Self.shoot(session, folder)
+        #expect(result.status == 4)
+        #expect(try session.dialogCount() == 1)
+        #expect(try session.storedAnswer() == .no)
+        #expect(try Self.shoot(session, folder).status == 4)
+        #expect(try session.dialogCount() == 1)
+        #expect(try folder.entries().isEmpty)
+    }
+
+    @Test func lockdownExitsFourWithTheAdministratorSentence() throws {
+        let session = try PortalSession.start(.init(cameras: 1, stored: .yes, lockdown: true))
+        let result = try Self.shoot(session, try TemporaryFolder())
+        #expect(result.status == 4)
+        #expect(result.error.contains("administrator"), "\(result.error)")
+        #expect(!result.error.contains("Settings › Privacy"))
+    }
+
+    @Test func noCameraNode() throws {
+        let session = try PortalSession.start(.init(cameras: 0, stored: .none))
+        let folder = try TemporaryFolder()
+        // The portal sees no camera: nobody is asked about one.
+        let unasked = try Self.shoot(session, folder, ["--require-camera"])
+        #expect(unasked.status == 3, "\(unasked.error)")
+        #expect(try session.dialogCount() == 0)
+        try session.setStoredAnswer(.yes)
+        let allowed = try Self.shoot(session, folder, ["--require-camera"])
+        #expect(allowed.status == 3, "\(allowed.error)")
+        let devices = try CLIRunner.run(["devices"], environment: session.environment)
+        #expect(devices.status == 0)
+        #expect(devices.output.hasPrefix("test\tTest pattern"), "\(devices.output)")
+        #expect(try folder.entries().isEmpty)
+    }
+
+    /// A bus without any portal: the direct path, which leaves PipeWire's own
+    /// camera node alone (only the portal hands out PipeWire cameras).
+    @Test func noPortalTakesTheDirectPath() throws {
+        let session = try PortalSession.start(.init(cameras: 1, portal: false))
+        let devices = try CLIRunner.run(["devices"], environment: session.environment)
+        #expect(devices.status == 0, "\(devices.error)")
+        #expect(!devices.output.contains("pipewire:"), "\(devices.output)")
+        #expect(!devices.output.contains("SquareCam Test Camera"))
+        let folder = try TemporaryFolder()
+        let result = try Self.shoot(session, folder, ["--require-camera"])
+        // No V4L2 camera on a test machine; with one, a photo.
+        #expect(result.status == 3 || result.status == 0, "\(result.error)")
+        #expect(!result.output.contains("pipewire:"))
+    }
+}

@@ -1,0 +1,192 @@
+@testable import SquareCamCapture
+import Foundation
+import PortalTestSupport
+import SquareCamCore
+import Synchronization
+import Testing
+
+/// The portal provider against real daemons (tests/portal/session.py): the
+/// real xdg-desktop-portal 1.16, PipeWire with camera nodes inside it,
+/// WirePlumber, and a mock Access/Lockdown backend. One session per test;
+/// serialized, so two of them never share the two cores.
+@Suite(.serialized)
+struct PortalProviderTests {
+    /// A small mode, so the software test node streams quickly.
+    static let smallMode = CameraMode(size: PixelSize(width: 640, height: 480), framesPerSecond: 30, format: "")
+
+    static func provider(_ session: PortalSession) throws -> PortalCameraProvider {
+        let provider = try SystemCameraProvider.make(
+            environment: session.environment, configuration: CameraConfiguration(requestedMode: smallMode), sandboxed: false)
+        return try #require(provider as? PortalCameraProvider, "a session with a portal must give the portal provider, not \(provider.kind)")
+    }
+
+    @Test func storedYesIsAuthorizedWithoutADialogAndStreams() async throws {
+        let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
+        let provider = try Self.provider(session)
+        #expect(CameraPortal.status(environment: session.environment) == .available(cameraPresent: true))
+        #expect(await provider.authorizationStatus() == .authorized)
+        #expect(await provider.requestAccess() == .authorized)
+        #expect(try session.dialogCount() == 0)
+        let cameras = try await provider.cameras()
+        let node = try #require(session.cameras.first)
+        #expect(cameras.map(\.id) == ["pipewire:\(node.serial)"])
+        #expect(cameras.first?.name == "SquareCam Test Camera 1")
+        #expect(cameras.first?.modes.allSatisfy { $0.size.width <= 16384 && $0.size.height <= 16384 } == true)
+        let camera = try provider.openGStreamerCamera(try #require(cameras.first))
+        try await camera.start()
+        let frame = try await camera.capturePhoto()
+        #expect(frame.size == PixelSize(width: 640, height: 480))
+        await camera.stop()
+    }
+
+    @Test func storedNoIsDeniedAndNothingReachesTheCamera() async throws {
+        let session = try PortalSession.start(.init(cameras: 1, stored: .no))
+        let provider = try Self.provider(session)
+        #expect(await provider.authorizationStatus() == .denied)
+        #expect(await provider.requestAccess() == .denied)
+        #expect(try session.dialogCount() == 0)
+        await #expect(throws: CameraFailure.self) { try await provider.cameras() }
+        let node = try #require(session.cameras.first)
+        let description = CameraDescription(id: "pipewire:\(node.serial)", name: "named anyway", facing: .external, modes: [])
+        #expect(throws: CameraFailure.permissionDenied(camera: "named anyway")) { try provider.openCamera(description) }
+    }
+
+    @Test func notAskedThenAllowedAsksOnceAndRemembers() async throws {
+        let session = try PortalSession.start(.init(cameras: 1, answer: .allow, stored: .none))
+        let provider = try Self.provider(session)
+        #expect(await provider.authorizationStatus() == .notDetermined)
+        #expect(await provider.requestAccess() == .authorized)
+        #expect(try session.dialogCount() == 1)
+        #expect(try session.storedAnswer() == .yes)
+        #expect(await provider.authorizationStatus() == .authorized)
+        // A new process (a new connection) is not asked again.
+        let again = try Self.provider(session)
+        #expect(await again.requestAccess() == .authorized)
+        #expect(try session.dialogCount() == 1)
+        #expect(try await again.cameras().count == 1)
+    }
+
+    @Test func notAskedThenDeniedAsksOnceAndRemembers() async throws {
+        let session = try PortalSession.start(.init(cameras: 1, answer: .deny, stored: .none))
+        let provider = try Self.provider(session)
+        #expect(await provider.requestAccess() == .denied)
+        #expect(try session.dialogCount() == 1)
+        #expect(try session.storedAnswer() == .no)
+        #expect(await provider.requestAccess() == .denied)
+        #expect(try session.dialogCount() == 1)
+        await #expect(throws: CameraFailure.self) { try await provider.cameras() }
+    }
+
+    /// x-d-p 1.16: a dismissed dialog (response 2) is stored as "no" and answered 1.
+    @Test func dismissedDialogIsDenied() async throws {
+        let session = try PortalSession.start(.init(cameras: 1, answer: .cancel, stored: .none))
+        #expect(try await Self.provider(session).requestAccess() == .denied)
+        #expect(try session.storedAnswer() == .no)
+    }
+
+    /// x-d-p 1.16: with "ask" stored the dialog is asked every time, and even
+    /// after an allow OpenPipeWireRemote refuses (only "yes" opens PipeWire).
+    @Test func storedAskAsksEveryTimeAndNeverOpensPipeWire() async throws {
+        let session = try PortalSession.start(.init(cameras: 1, answer: .allow, stored: .ask))
+        let provider = try Self.provider(session)
+        #expect(await provider.authorizationStatus() == .notDetermined)
+        #expect(await provider.requestAccess() == .authorized)
+        #expect(await provider.requestAccess() == .authorized)
+        #expect(try session.dialogCount() == 2)
+        #expect(try session.storedAnswer() == .ask)
+        await #expect(throws: CameraFailure.self) { try await provider.cameras() }
+    }
+
+    /// GNOME's lockdown `disable-camera`: x-d-p answers NotAllowed at once, no dialog.
+    @Test func lockdownIsRestricted() async throws {
+        let session = try PortalSession.start(.init(cameras: 1, stored: .yes, lockdown: true))
+        let provider = try Self.provider(session)
+        #expect(await provider.requestAccess() == .restricted)
+        #expect(try session.dialogCount() == 0)
+        try session.setLockdown(false)
+        #expect(try await Self.provider(session).requestAccess() == .authorized)
+    }
+
+    @Test func askingCanBeCancelledWhileTheDialogIsOpen() async throws {
+        let session = try PortalSession.start(.init(cameras: 1, answer: .hang, stored: .none))
+        let provider = try Self.provider(session)
+        let asking = Task { await provider.requestAccess() }
+        // The dialog never answers: whenever the cancellation lands, it is the only way out.
+        asking.cancel()
+        let started = ContinuousClock.now
+        #expect(await asking.value == .notDetermined)
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(provider.lastAccessProblem?.contains("cancelled") == true)
+    }
+
+    @Test func noCameraNodeListsNothing() async throws {
+        let session = try PortalSession.start(.init(cameras: 0, stored: .yes))
+        let provider = try Self.provider(session)
+        #expect(CameraPortal.status(environment: session.environment) == .available(cameraPresent: false))
+        #expect(await provider.requestAccess() == .authorized)
+        #expect(try await provider.cameras().isEmpty)
+    }
+
+    @Test func watchFollowsNodesRemovedAndAddedAgain() async throws {
+        let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
+        let provider = try Self.provider(session)
+        let seen = ListLog()
+        let watch = try #require(provider.watchCameras { seen.append($0) })
+        defer { watch.cancel() }
+        let node = try #require(session.cameras.first)
+        #expect(try await seen.waitFor { $0.map(\.id) == ["pipewire:\(node.serial)"] })
+        try session.removeCamera(node.serial)
+        #expect(try await seen.waitFor { $0.isEmpty })
+        let added = try session.addCamera()
+        #expect(try await seen.waitFor { $0.map(\.id) == ["pipewire:\(added.serial)"] })
+        watch.cancel()
+        let count = seen.count
+        _ = try session.addCamera()
+        // Cancelled: nothing more is reported. Wait for the node (a real event), then check.
+        #expect(try session.currentCameras().count == 2)
+        #expect(seen.count == count)
+    }
+
+    @Test func pipeWireKilledWhileStreamingDisconnectsAndComesBack() async throws {
+        let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
+        let provider = try Self.provider(session)
+        let seen = ListLog()
+        let watch = try #require(provider.watchCameras { seen.append($0) })
+        defer { watch.cancel() }
+        #expect(try await seen.waitFor { $0.count == 1 })
+        let camera = try provider.openCamera(try #require(try await provider.cameras().first))
+        let failures = Mutex<[CameraFailure]>([])
+        camera.setFailureHandler { failure in failures.withLock { $0.append(failure) } }
+        try await camera.start()
+
+        try session.killPipeWire()
+        #expect(try await seen.waitFor { $0.isEmpty })
+        #expect(await CaptureTestSupport.wait(upTo: 30) { !failures.withLock { $0.isEmpty } })
+        #expect(failures.withLock { $0 } == [.disconnected(camera: "SquareCam Test Camera 1")])
+        await camera.stop()
+        await #expect(throws: CameraFailure.self) { try await provider.cameras() }
+
+        try session.startPipeWire()
+        #expect(try await seen.waitFor { $0.count == 1 })
+        let back = try provider.openCamera(try #require(try await provider.cameras().first))
+        try await back.start()
+        #expect(try await back.capturePhoto().size == PixelSize(width: 640, height: 480))
+        await back.stop()
+    }
+}
+
+/// The lists a watch reported, in order.
+final class ListLog: Sendable {
+    private let lists = Mutex<[[CameraDescription]]>([])
+
+    func append(_ list: [CameraDescription]) { lists.withLock { $0.append(list) } }
+
+    var count: Int { lists.withLock { $0.count } }
+
+    /// Waits (up to 30 s, polling) until the latest list satisfies `condition`.
+    func waitFor(_ condition: @escaping ([CameraDescription]) -> Bool) async throws -> Bool {
+        await CaptureTestSupport.wait(upTo: 30) {
+            self.lists.withLock { $0.last.map(condition) ?? false }
+        }
+    }
+}

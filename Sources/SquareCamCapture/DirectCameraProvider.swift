@@ -9,13 +9,20 @@ public final class DirectCameraProvider: CameraProvider {
     public let kind = "direct"
     /// How cameras from `openCamera` stream.
     public let configuration: CameraConfiguration
+    /// A camera named by the user (`--camera /dev/video7`) that the list leaves
+    /// out (a loopback device): offered too, since it was asked for.
+    private let namedCameraID: String?
 
-    public init(configuration: CameraConfiguration = CameraConfiguration()) {
+    public init(configuration: CameraConfiguration = CameraConfiguration(), namedCameraID: String? = nil) {
         self.configuration = configuration
+        self.namedCameraID = namedCameraID
     }
 
     /// Denied when there are cameras and every one of them refuses this user
     /// (EACCES on its device node); authorized otherwise.
+    /// Not asked: listing V4L2 devices means probing them, and access is never undetermined here.
+    public func hasCameras() async -> Bool? { nil }
+
     public func authorizationStatus() async -> CameraAuthorization {
         let nodes = CameraDirectory.realCameras().compactMap { CameraSource(id: $0.id)?.devicePath }
         guard !nodes.isEmpty else { return .authorized }
@@ -31,9 +38,13 @@ public final class DirectCameraProvider: CameraProvider {
         await authorizationStatus()
     }
 
-    /// Real capture cameras, each once, front cameras first.
+    /// Real capture cameras, each once, front cameras first (and the named one).
     public func cameras() async throws -> [CameraDescription] {
-        CameraDirectory.realCameras()
+        let listed = CameraDirectory.realCameras()
+        guard let namedCameraID, !listed.contains(where: { $0.id == namedCameraID }),
+              let named = try? CameraDirectory.resolve(.device(id: namedCameraID)).description
+        else { return listed }
+        return listed + [named]
     }
 
     /// Cameras plugged in and out (GStreamer's device monitor); the first call is the list when watching starts.

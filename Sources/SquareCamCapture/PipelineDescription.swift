@@ -48,7 +48,12 @@ struct PipelineDescription: Hashable, Sendable {
             // ever arrives. A chosen mode pins caps already; without one, any
             // raw or JPEG video will do.
             let anyVideo = mode == nil ? " ! capsfilter caps=\"video/x-raw;image/jpeg\"" : ""
-            return "pipewiresrc\(target)\(remote)" + anyVideo + modeSection
+            // always-copy: pipewiresrc 0.3.65 hands out buffers that point into
+            // PipeWire's own memory and unmaps it when PipeWire takes the buffer
+            // back, even while the viewfinder's branch is still reading it (a
+            // segfault in the app within a second of going live). A copy per
+            // frame is the price of frames that stay valid.
+            return "pipewiresrc always-copy=true\(target)\(remote)" + anyVideo + modeSection
         case .libcamera(let name):
             return "libcamerasrc camera-name=\(Self.quoted(name))" + modeSection
         }

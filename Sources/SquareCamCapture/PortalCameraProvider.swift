@@ -35,6 +35,9 @@ public final class PortalCameraProvider: CameraProvider {
     /// denied, "ask" or none → not determined. A store that cannot be read
     /// (inside a sandbox it never can) counts as not determined. A lockdown
     /// shows only when asking (`.restricted`).
+    /// The portal's `IsCameraPresent` (x-d-p 1.16: a snapshot from its start).
+    public func hasCameras() async -> Bool? { portal.isCameraPresent() }
+
     public func authorizationStatus() async -> CameraAuthorization {
         switch try? portal.storedAnswer() {
         case .yes: .authorized

@@ -28,6 +28,7 @@ public final class VirtualCameraProvider: CameraProvider {
         self.configuration = configuration
     }
 
+    public func hasCameras() async -> Bool? { !listed.isEmpty }
     public func authorizationStatus() async -> CameraAuthorization { .authorized }
     public func requestAccess() async -> CameraAuthorization { .authorized }
     public func cameras() async throws -> [CameraDescription] { listed }

@@ -68,6 +68,8 @@ public final class CaptureController {
     var watch: (any CameraWatch)?
     /// Bumped whenever a camera start is begun or abandoned: a start that finds it changed gives up quietly.
     var startGeneration = 0
+    /// False until the first permission check: only that one skips the question when no camera is seen.
+    private var permissionCheckedBefore = false
     private var inFlight: [Int: Task<Void, Never>] = [:]
     private var nextTaskID = 0
 
@@ -166,7 +168,19 @@ public final class CaptureController {
         switch action {
         case .checkPermission:
             let provider = self.provider
-            track { self.send(.permissionChecked(await provider.authorizationStatus())) }
+            let firstCheck = !permissionCheckedBefore
+            permissionCheckedBefore = true
+            track {
+                let status = await provider.authorizationStatus()
+                // Nobody is asked for a camera the platform does not see: no
+                // camera, said at once. Try Again asks anyway (a portal's view
+                // of the cameras may be out of date).
+                if status == .notDetermined, firstCheck, await provider.hasCameras() == false {
+                    self.send(.cameraFailed(.noCamera))
+                } else {
+                    self.send(.permissionChecked(status))
+                }
+            }
         case .requestPermission:
             let provider = self.provider
             track { self.send(.permissionAnswered(await provider.requestAccess())) }

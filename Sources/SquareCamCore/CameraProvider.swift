@@ -14,6 +14,11 @@ public protocol CameraProvider: AnyObject, Sendable {
     /// What the platform says now, without asking the user.
     func authorizationStatus() async -> CameraAuthorization
 
+    /// Whether the platform sees any camera at all, asked without permission
+    /// (AVFoundation: a discovery session's devices are not empty); nil when
+    /// it cannot tell. An app does not ask for a camera nobody has.
+    func hasCameras() async -> Bool?
+
     /// Asks the user where the platform must (the portal's or the system's
     /// dialog); returns the answer: `.authorized`, `.denied` or `.restricted`.
     func requestAccess() async -> CameraAuthorization

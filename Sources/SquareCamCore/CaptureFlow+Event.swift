@@ -21,7 +21,8 @@ extension CaptureFlow {
         case switchCamera
         /// The camera delivered its first frame.
         case cameraStarted
-        /// The camera could not start, or stopped working.
+        /// The camera could not start, or stopped working (or, while permission
+        /// is checked, the platform sees no camera to ask about).
         case cameraFailed(CameraFailure)
         /// A camera appeared or came back (the device monitor saw it).
         case cameraAvailable

@@ -63,7 +63,9 @@ public struct CaptureFlow: Hashable, Sendable {
             switch answer {
             case .authorized: return move(to: .starting, [.startCamera])
             case .restricted: return move(to: .permissionRestricted, [])
-            case .denied, .notDetermined: return move(to: .permissionDenied, [])
+            case .denied: return move(to: .permissionDenied, [])
+            // Nobody answered (the portal failed or the question was dismissed unanswered): explain and offer it again.
+            case .notDetermined: return move(to: .explainingPermission, [])
             }
 
         case (.permissionDenied, .openSettings), (.permissionRestricted, .openSettings):
@@ -71,7 +73,13 @@ public struct CaptureFlow: Hashable, Sendable {
         case (.permissionDenied, .tryAgain), (.permissionRestricted, .tryAgain):
             return move(to: .checkingPermission, [.checkPermission])
 
-        case (.noCamera, .tryAgain), (.noCamera, .cameraAvailable), (.noCamera, .switchCamera),
+        // Try Again with no camera begins again at permission: a camera the
+        // platform did not see before may need the question asked.
+        case (.noCamera, .tryAgain):
+            return move(to: .checkingPermission, [.checkPermission])
+        case (.checkingPermission, .cameraFailed(let failure)):
+            return move(to: State(failure: failure), [])
+        case (.noCamera, .cameraAvailable), (.noCamera, .switchCamera),
              (.failed, .tryAgain), (.failed, .cameraAvailable), (.failed, .switchCamera),
              (.disconnected, .tryAgain), (.disconnected, .cameraAvailable), (.disconnected, .switchCamera):
             return move(to: .starting, [.startCamera])

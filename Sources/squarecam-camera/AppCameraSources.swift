@@ -3,20 +3,32 @@ import SquareCamController
 import SquareCamCore
 
 /// Where the app's cameras come from, for `--camera`: the system's cameras
-/// (the first, or the one named), the test pattern, or an image file.
-/// "Use Test Pattern" always has the test pattern to switch to.
+/// by the camera access rules (the camera portal where the session has one,
+/// else V4L2/libcamera directly; inside a Flatpak the portal only), the first
+/// or the one named; the test pattern; or an image file. "Use Test Pattern"
+/// always has the test pattern to switch to.
 enum AppCameraSources {
     static func forArgument(_ argument: String?) throws(CameraSpecError) -> CaptureController.Sources {
         let testPattern = VirtualCameraProvider.testPattern()
         switch try CameraSpec(parsing: argument ?? "auto") {
         case .auto:
-            return .init(cameras: DirectCameraProvider(), testPattern: testPattern)
+            return .init(cameras: system(), testPattern: testPattern)
         case .test(let size, let rate):
             return .init(cameras: VirtualCameraProvider.testPattern(size: size, framesPerSecond: rate), testPattern: testPattern)
         case .file(let path):
             return .init(cameras: VirtualCameraProvider.imageFile(path: path), testPattern: testPattern)
         case .device(let id):
-            return .init(cameras: DirectCameraProvider(namedCameraID: id), testPattern: testPattern, preferredCameraID: id)
+            return .init(cameras: system(namedCameraID: id), testPattern: testPattern, preferredCameraID: id)
+        }
+    }
+
+    private static func system(namedCameraID: String? = nil) -> any CameraProvider {
+        do {
+            let provider = try SystemCameraProvider.make()
+            guard provider is DirectCameraProvider, let namedCameraID else { return provider }
+            return DirectCameraProvider(namedCameraID: namedCameraID)
+        } catch {
+            return UnreachableCameraProvider(error)
         }
     }
 }

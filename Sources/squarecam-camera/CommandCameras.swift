@@ -24,11 +24,10 @@ enum CommandCameras {
     static func access(for spec: CameraSpec) async throws(CommandExit) -> Access {
         switch spec {
         case .test(let size, let rate):
-            let provider = TestPatternProvider(size: size, framesPerSecond: rate)
-            return Access(provider: provider, cameras: [provider.camera])
+            return Access(provider: VirtualCameraProvider.testPattern(size: size, framesPerSecond: rate),
+                          cameras: [TestCamera.description(size: size, framesPerSecond: rate)])
         case .file(let path):
-            let provider = ImageFileProvider(path: path)
-            return Access(provider: provider, cameras: [provider.camera])
+            return Access(provider: VirtualCameraProvider.imageFile(path: path), cameras: [TestCamera.imageFile(path: path)])
         case .auto, .device:
             break
         }

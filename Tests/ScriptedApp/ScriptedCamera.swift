@@ -64,6 +64,7 @@ final class ScriptedProvider: CameraProvider {
         state = Mutex(State(authorization: authorization))
     }
 
+    func hasCameras() async -> Bool? { script != .noCamera }
     func authorizationStatus() async -> CameraAuthorization { state.withLock { $0.authorization } }
 
     func requestAccess() async -> CameraAuthorization {

@@ -181,7 +181,7 @@ import Testing
         try app.press("ctrl+s")
         try app.waitForTrace("saved ")
         #expect(app.process.isRunning && app.savedPhotos.count == 1, "\(app.log)")
-        #expect(!app.log.contains("retake"), "Esc threw the photo away")
+        #expect(!app.log.contains("retake →"), "Esc threw the photo away")
         try app.waitForTrace("→ live", occurrence: 2)
         // Esc, then T: the timer's trace proves the app handled Esc and is still there.
         try app.press("Escape", "t")

@@ -137,6 +137,7 @@ final class FakeProvider: CameraProvider {
         watcher?(cameras)
     }
 
+    func hasCameras() async -> Bool? { state.withLock { $0.listed.isEmpty ? false : true } }
     func authorizationStatus() async -> CameraAuthorization { state.withLock { $0.authorization } }
 
     func requestAccess() async -> CameraAuthorization {

@@ -88,4 +88,13 @@ import Testing
         await harness.launch()
         #expect(harness.state == .permissionDenied)
     }
+
+    @Test func nobodyIsAskedForACameraThePlatformDoesNotSee() async throws {
+        let harness = try ControllerHarness(provider: FakeProvider(authorization: .notDetermined, cameras: []))
+        await harness.launch()
+        #expect(harness.state == .noCamera && harness.provider.requests == 0)
+        // Try Again asks: the platform's view may be out of date.
+        await harness.send(.tryAgain)
+        #expect(harness.state == .explainingPermission)
+    }
 }

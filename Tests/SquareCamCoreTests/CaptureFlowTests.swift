@@ -16,7 +16,7 @@ enum FlowFixtures {
 
     static let events: [Flow.Event] = [
         .launch, .continueToPermission, .declinePermission, .permissionAnswered(.authorized), .permissionAnswered(.denied),
-        .permissionAnswered(.restricted), .openSettings, .tryAgain,
+        .permissionAnswered(.restricted), .permissionAnswered(.notDetermined), .openSettings, .tryAgain,
         .useTestPattern, .switchCamera, .cameraStarted, .cameraAvailable, .shutter, .photoCaptured(photo),
         .captureFailed(message: "no frame"), .retake, .edit, .editDone(crop: editedCrop), .cancel, .save,
         .saveAs(path: "/tmp/x.jpg"), .photoSaved(path: "/p/SquareCam_1.jpg"), .saveFailed(message: "disk full"), .shutDown,
@@ -69,6 +69,7 @@ enum FlowFixtures {
             .init(from: "askingPermission", event: .permissionAnswered(.authorized), to: .starting, actions: [.startCamera]),
             .init(from: "askingPermission", event: .permissionAnswered(.denied), to: .permissionDenied, actions: []),
             .init(from: "askingPermission", event: .permissionAnswered(.restricted), to: .permissionRestricted, actions: []),
+            .init(from: "askingPermission", event: .permissionAnswered(.notDetermined), to: .explainingPermission, actions: []),
             .init(from: "starting", event: .cameraStarted, to: .live, actions: [.showLive]),
             .init(from: "starting", event: .switchCamera, to: .starting, actions: [.stopCamera, .startCamera]),
             .init(from: "live", event: .shutter, to: .capturing, actions: [.capture]),
@@ -90,17 +91,18 @@ enum FlowFixtures {
             t.append(.init(from: refused, event: .openSettings, to: same, actions: [.openPrivacySettings]))
             t.append(.init(from: refused, event: .tryAgain, to: .checkingPermission, actions: [.checkPermission]))
         }
+        t.append(.init(from: "noCamera", event: .tryAgain, to: .checkingPermission, actions: [.checkPermission]))
         for stopped in ["noCamera", "failed", "disconnected"] {
-            for event: Flow.Event in [.tryAgain, .cameraAvailable, .switchCamera] {
+            for event: Flow.Event in [.tryAgain, .cameraAvailable, .switchCamera] where !(stopped == "noCamera" && event == .tryAgain) {
                 t.append(.init(from: stopped, event: event, to: .starting, actions: [.startCamera]))
             }
             t.append(.init(from: stopped, event: .useTestPattern, to: .starting, actions: [.startTestPattern]))
         }
         let failureStates: [Flow.State] = [.noCamera, .permissionDenied, .permissionRestricted, .failed(.busy(camera: "cam")),
                                           .disconnected(camera: "cam"), .failed(.failed(camera: "cam", detail: "internal data stream error"))]
-        for running in ["starting", "live", "capturing"] {
+        for running in ["checkingPermission", "starting", "live", "capturing"] {
             for (failure, state) in zip(failures, failureStates) {
-                t.append(.init(from: running, event: .cameraFailed(failure), to: state, actions: [.stopCamera]))
+                t.append(.init(from: running, event: .cameraFailed(failure), to: state, actions: running == "checkingPermission" ? [] : [.stopCamera]))
             }
         }
         // A photo on screen stays there when the camera fails; the failure waits.

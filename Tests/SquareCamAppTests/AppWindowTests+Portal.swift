@@ -1,0 +1,123 @@
+import Foundation
+import PortalTestSupport
+import Testing
+
+/// The app in a private desktop session with real daemons (session bus,
+/// PipeWire with a camera node inside it, WirePlumber, the real
+/// xdg-desktop-portal with a mock Access dialog): the camera access rules as
+/// a user meets them, checked on screen and in the files.
+extension AppWindowTests {
+    private func app(in session: PortalSession, _ arguments: [String] = []) throws -> AppSession {
+        try AppSession(arguments, environment: session.environment)
+    }
+
+    @Test func portalAllowedStreamsThePipeWireCameraAndSavesAPhoto() throws {
+        let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
+        let app = try app(in: session)
+        try app.waitForTrace("cameras from portal")
+        try app.waitForTrace("viewfinder showing frames")
+        #expect(!app.log.contains("explainingPermission"), "an allowed camera needs no explanation page")
+        try app.press("space")
+        try app.waitForTrace("review showing")
+        try app.press("ctrl+s")
+        try app.waitForTrace("saved ")
+        let photo = try Picture(jpeg: try #require(app.savedPhotos.first))
+        #expect(photo.width == photo.height && photo.width >= 480, "\(photo.width)x\(photo.height)")
+        #expect(try session.dialogCount() == 0)
+    }
+
+    @Test func portalStoredNoShowsTheDeniedPageAndReachesNoCamera() throws {
+        let session = try PortalSession.start(.init(cameras: 1, stored: .no))
+        let app = try app(in: session)
+        let line = try app.waitForTrace("status page title=")
+        #expect(line.contains("SquareCam has no permission to use the camera"), "\(line)")
+        _ = try app.screenshot(saveAs: "portal-denied")
+        // Try Again asks the portal again; it still says no, and no camera was started.
+        try app.press("Return")
+        try app.waitForTrace("→ permissionDenied", occurrence: 2)
+        #expect(!app.log.contains("startCamera") && !app.log.contains("viewfinder showing"), "\(app.log)")
+        #expect(try session.dialogCount() == 0)
+    }
+
+    @Test func portalNotYetAskedExplainsThenAsksOnceAndRemembers() throws {
+        let session = try PortalSession.start(.init(cameras: 1, answer: .allow, stored: .none))
+        do {
+            let app = try app(in: session)
+            let line = try app.waitForTrace("status page title=")
+            #expect(line.contains("SquareCam would like to use the camera"), "\(line)")
+            #expect(try session.dialogCount() == 0, "the portal asked before the app's own page")
+            _ = try app.screenshot(saveAs: "portal-explained")
+            try app.press("Return")  // Continue: now the portal's dialog asks
+            try app.waitForTrace("permissionAnswered(authorized)")
+            try app.waitForTrace("viewfinder showing frames")
+            #expect(try session.dialogCount() == 1)
+        }
+        // The answer is remembered: the next launch goes live without a page or a dialog.
+        let again = try app(in: session)
+        try again.waitForTrace("viewfinder showing frames")
+        #expect(!again.log.contains("explainingPermission"))
+        #expect(try session.dialogCount() == 1 && session.storedAnswer() == .yes)
+    }
+
+    @Test func portalNotYetAskedThenDeniedInTheDialog() throws {
+        let session = try PortalSession.start(.init(cameras: 1, answer: .deny, stored: .none))
+        let app = try app(in: session)
+        try app.waitForTrace("→ explainingPermission")
+        try app.press("Return")
+        try app.waitForTrace("permissionAnswered(denied) → permissionDenied")
+        #expect(try session.dialogCount() == 1 && session.storedAnswer() == .no)
+        #expect(!app.log.contains("viewfinder showing"))
+    }
+
+    @Test func portalLockdownIsRestricted() throws {
+        let session = try PortalSession.start(.init(cameras: 1, stored: .none, lockdown: true))
+        let app = try app(in: session)
+        try app.waitForTrace("→ explainingPermission")
+        try app.press("Return")
+        let line = try app.waitForTrace("status page title=", occurrence: 2)
+        #expect(line.contains("SquareCam may not use the camera"), "\(line)")
+        #expect(app.log.contains("permissionAnswered(restricted)"))
+    }
+
+    @Test func portalWithoutACameraNodeSaysNoCameraWithoutAsking() throws {
+        let session = try PortalSession.start(.init(cameras: 0, stored: .none))
+        let app = try app(in: session)
+        let line = try app.waitForTrace("status page title=")
+        #expect(line.contains("No camera found"), "\(line)")
+        #expect(try session.dialogCount() == 0)
+    }
+
+    @Test func aBusWithoutAPortalUsesTheDevicesDirectly() throws {
+        let session = try PortalSession.start(.init(cameras: 1, portal: false))
+        let app = try app(in: session)
+        try app.waitForTrace("cameras from direct")
+        // This machine has no V4L2 camera, and the direct path leaves PipeWire's node alone.
+        let line = try app.waitForTrace("status page title=")
+        #expect(line.contains("No camera found"), "\(line)")
+    }
+
+    @Test func pipeWireKilledWhileStreamingThenRestartedGoesLiveAgain() throws {
+        let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
+        let app = try app(in: session)
+        try app.waitForTrace("viewfinder showing frames")
+        try session.killPipeWire()
+        let line = try app.waitForTrace("status page title=")
+        #expect(line.contains("Camera disconnected"), "\(line)")
+        _ = try session.startPipeWire()
+        try app.waitForTrace("cameraAvailable → starting")
+        try app.waitForTrace("viewfinder showing frames", occurrence: 2)
+    }
+
+    @Test func aCameraNodeRemovedAndAddedAgain() throws {
+        let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
+        let app = try app(in: session)
+        try app.waitForTrace("viewfinder showing frames")
+        let node = try #require(session.cameras.first)
+        try session.removeCamera(node.serial)
+        let line = try app.waitForTrace("status page title=")
+        #expect(line.contains("Camera disconnected"), "\(line)")
+        _ = try session.addCamera(name: node.name)
+        try app.waitForTrace("→ starting", occurrence: 2)
+        try app.waitForTrace("viewfinder showing frames", occurrence: 2)
+    }
+}

@@ -30,6 +30,7 @@ bench: deps
 	./benchmarks/shoot.sh
 	./benchmarks/save.sh
 	./benchmarks/crop.sh
+	./benchmarks/launch.sh
 
 clean:
 	$(SWIFT) package clean

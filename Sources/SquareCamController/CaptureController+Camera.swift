@@ -123,8 +123,10 @@ extension CaptureController {
             if currentPresent || (preferredCameraID == nil && !listed.isEmpty) { send(.cameraAvailable) }
         case .failed(.failed(let camera, _)) where camera == preferredCameraID && present.contains(camera):
             send(.cameraAvailable)
-        case .starting, .live, .capturing:
+        case .live, .capturing:
             // A PipeWire node can vanish without its stream reporting an error.
+            // (Not while starting: a new PipeWire connection sees its nodes a
+            // moment late, and a camera that never comes fails its start anyway.)
             if camera != nil, let id = currentCameraID, !currentPresent {
                 send(.cameraFailed(.disconnected(camera: name(of: id))))
             }

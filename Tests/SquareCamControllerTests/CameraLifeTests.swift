@@ -45,6 +45,23 @@ import Testing
         #expect(harness.provider.opened[0].stops == 1, "the stopped camera is released")
     }
 
+    @Test func anEmptyListWhileStartingIsNotADisconnection() async throws {
+        // A PipeWire connection lists its nodes a moment after it opens.
+        let provider = FakeProvider()
+        provider.setStart(.waitForTest, for: "cam0")
+        let harness = try ControllerHarness(provider: provider)
+        harness.controller.start()
+        for _ in 0..<50 { await Task.yield() }
+        #expect(harness.state == .starting)
+        provider.plug([])
+        for _ in 0..<20 { await Task.yield() }
+        #expect(harness.state == .starting)
+        provider.plug([FakeProvider.camera("cam0")])
+        provider.opened[0].finishStarting()
+        await harness.settle()
+        #expect(harness.state == .live && provider.opened.count == 1)
+    }
+
     @Test func unwatchedProvidersArePolledWhileDisconnected() async throws {
         let provider = FakeProvider(watches: false)
         let harness = try await ControllerHarness.live(provider)

@@ -61,6 +61,28 @@ def time_to_line(command, marker, env, timeout=30.0):
             process.wait()
 
 
+def launched(command, marker, env, times):
+    """`times` launches, one after the other."""
+    return [time_to_line(command, marker, env) for _ in range(times)]
+
+
+def launched_through_portal(command, marker, home, times):
+    """`times` launches, each in a session of its own (started before the
+    clock runs). One session for all of them does not work: after 10 to 16
+    app launches ended by SIGTERM, PipeWire 0.3.65's test camera (SPA
+    videotestsrc) logs "out of buffers" and sends nothing more (gst-launch
+    and `squarecam shoot` did not trigger it in 30 runs; not understood yet)."""
+    results = []
+    for _ in range(times):
+        session, session_env = start_portal_session()
+        try:
+            results.append(time_to_line(command, marker, app_env(home, session_env)))
+        finally:
+            session.stdin.close()
+            session.wait(timeout=30)
+    return results
+
+
 def app_env(home, extra=None):
     env = dict(os.environ)
     env.update({"HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_PICTURES_DIR": home + "/Pictures",
@@ -93,17 +115,9 @@ def main():
     peer_env = dict(os.environ, GST_DEBUG="ximagesink:6", GST_DEBUG_NO_COLOR="1")
     peer = ["gst-launch-1.0", "videotestsrc", "is-live=true", "pattern=smpte", "!",
             "video/x-raw,width=1920,height=1080,framerate=30/1", "!", "videoconvert", "!", "ximagesink"]
-    results["peer: gst-launch videotestsrc ! ximagesink"] = [time_to_line(peer, "XShmPutImage", peer_env)
-                                                              for _ in range(launches)]
-    results["squarecam --camera test"] = [time_to_line([binary, "--camera", "test"], marker, app_env(home))
-                                          for _ in range(launches)]
-    session, session_env = start_portal_session()
-    try:
-        results["squarecam through the camera portal"] = [
-            time_to_line([binary], marker, app_env(home, session_env)) for _ in range(launches)]
-    finally:
-        session.stdin.close()
-        session.wait(timeout=30)
+    results["peer: gst-launch videotestsrc ! ximagesink"] = launched(peer, "XShmPutImage", peer_env, launches)
+    results["squarecam --camera test"] = launched([binary, "--camera", "test"], marker, app_env(home), launches)
+    results["squarecam through the camera portal"] = launched_through_portal([binary], marker, home, launches)
     peer_median = statistics.median(results["peer: gst-launch videotestsrc ! ximagesink"])
     test_median = statistics.median(results["squarecam --camera test"])
     print(f"launch → first frame on screen, median of {launches} launches, load {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")

@@ -122,7 +122,9 @@ extension MainWindow {
         let problem = controller.saveProblem
         guard problem != shownSaveProblem else { return }
         shownSaveProblem = problem
-        review.showProblem(problem.map { localized("The photo was not saved. {reason}", ["reason": UserMessages.describe($0)]) })
+        let text = problem.map { localized("The photo was not saved. {reason}", ["reason": UserMessages.describe($0)]) }
+        review.showProblem(text)
+        if let text { Trace.line("save problem says: \(text)") }
         if let photo = state.photo { traceReview(photo) }
     }
 

@@ -216,6 +216,35 @@ import Testing
     }
 }
 
+extension AppWindowTests {
+    /// Every sentence on screen is in the user's language, the reasons that
+    /// come from below the app included (it said "写真は保存されませんでした。The folder … does not exist").
+    @Test func japaneseErrorReasonsAreJapaneseToo() throws {
+        try CompiledCatalogs.make()
+        let app = try AppSession(["--camera", "test"], environment: [
+            "LANGUAGE": "ja", "LANG": "C.UTF-8", "XDG_PICTURES_DIR": "/sys/kernel",
+        ])
+        try app.waitForTrace("viewfinder showing frames")
+        try app.press("space")
+        try app.waitForTrace("review showing")
+        try app.press("ctrl+s")
+        let line = try app.waitForTrace("save problem says: ")
+        #expect(line.contains("写真は保存されませんでした") && line.contains("/sys/kernel/Camera"), "\(line)")
+        let reason = line.components(separatedBy: "保存されませんでした。").last ?? ""
+        #expect(!reason.contains("Cannot") && !reason.contains("folder") && !reason.contains("permission"),
+                "an English reason in a Japanese sentence: \(line)")
+        _ = try app.screenshot(saveAs: "save-failed-ja")
+    }
+
+    /// `--camera /dev/video9` (never there) says what the command line says: no camera has that id.
+    @Test func anUnknownCameraIdIsNamedInTheCommandLinesWords() throws {
+        let app = try AppSession(["--camera", "/dev/video9"])
+        let line = try app.waitForTrace("status page title=")
+        #expect(line.contains("No camera has the id '/dev/video9'"), "\(line)")
+        #expect(!line.contains("disconnected"))
+    }
+}
+
 /// The po/ catalogs compiled with msgfmt into the build folder's share/locale,
 /// where the built app looks for them (as `make` puts them there).
 enum CompiledCatalogs {

@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "SquareCamCaptureTests", dependencies: ["SquareCamCapture", "SquareCamImaging", "SquareCamCore", "PortalTestSupport"]),
         .testTarget(name: "SquareCamControllerTests", dependencies: ["SquareCamController", "SquareCamCore", "SquareCamImaging"]),
         .testTarget(name: "SquareCamAppTests", dependencies: ["SquareCamApp", "SquareCamCore", "PortalTestSupport"]),
-        .testTarget(name: "SquareCamCLITests", dependencies: ["SquareCamCore", "SquareCamImaging", "PortalTestSupport"]),
+        .testTarget(name: "SquareCamCLITests", dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCommandLine", "PortalTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

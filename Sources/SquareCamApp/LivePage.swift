@@ -1,7 +1,9 @@
 import CGtk
 import SquareCamCore
 
-/// The live page: viewfinder above, controls below (timer, shutter, grid).
+/// The live page: the viewfinder with its toggles (countdown, grid, mirror)
+/// along its top edge, and below or beside it the last photo, the shutter
+/// and the camera switch, as on a phone's camera.
 @MainActor
 final class LivePage {
     let widget: Widget
@@ -12,8 +14,10 @@ final class LivePage {
     let mirrorButton: Widget
     /// Front ↔ back (the next camera): shown when there is more than one.
     let switchButton: Widget
+    /// The newest photo: opens it in the default viewer.
+    let thumbnailButton: Widget
+    let thumbnail = ImageView(covers: true)
     private let controls: Widget
-    private let end: Widget
     let area: AdaptiveArea
 
     init() {
@@ -22,45 +26,54 @@ final class LivePage {
         gtk_image_set_pixel_size(gcast(icon), 32)
         gtk_button_set_child(gcast(shutterButton), icon)
         WidgetStyle.addClass(shutterButton, "shutter")
-        gtk_widget_set_halign(shutterButton, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(shutterButton, GTK_ALIGN_CENTER)
         WidgetStyle.describe(shutterButton, label: localized("Take Photo"), tooltip: localized("Take Photo (Space)"))
 
         timerButton = Make.button(label: localized("Off"), icon: "alarm-symbolic", tooltip: localized("Countdown: off, 3 or 10 seconds (T)"),
                                   accessibleLabel: localized("Countdown"))
-        WidgetStyle.addClass(timerButton, "flat")
         gridButton = Make.toggleButton(icon: "view-grid-symbolic", tooltip: localized("Rule-of-Thirds Grid (G)"))
-        WidgetStyle.addClass(gridButton, "flat")
         mirrorButton = Make.toggleButton(icon: "object-flip-horizontal-symbolic", tooltip: localized("Mirror the Viewfinder (M)"))
-        WidgetStyle.addClass(mirrorButton, "flat")
-
         switchButton = Make.button(icon: "camera-switch-symbolic", tooltip: localized("Next Camera (C)"))
-        WidgetStyle.addClass(switchButton, "flat")
         WidgetStyle.setVisible(switchButton, false)
+        thumbnailButton = gtk_button_new()
+        gtk_button_set_child(gcast(thumbnailButton), thumbnail.widget)
+        WidgetStyle.addClass(thumbnailButton, "thumbnail")
+        WidgetStyle.describe(thumbnailButton, label: localized("Last Photo"), tooltip: localized("Open the last photo"))
+        WidgetStyle.setVisible(thumbnailButton, false)
 
-        // Round, finger-sized, centred on the shutter's line: a checked toggle is a tinted circle, not a tall slab.
-        for button in [mirrorButton, gridButton, switchButton] {
-            WidgetStyle.addClass(button, "circular")
+        // Finger-sized and round; a checked toggle is a tinted circle. Over
+        // the picture they wear the on-screen-display look, readable on any frame.
+        for button in [timerButton, gridButton, mirrorButton, switchButton, shutterButton, thumbnailButton] {
+            gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
         }
-        gtk_widget_set_valign(timerButton, GTK_ALIGN_CENTER)
-        gtk_widget_set_halign(timerButton, GTK_ALIGN_CENTER)
-        end = Make.box(vertical: false, spacing: 6, [switchButton, mirrorButton, gridButton])
-        gtk_widget_set_halign(end, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(end, GTK_ALIGN_CENTER)
-        controls = Make.centerBox(start: timerButton, center: shutterButton, end: end)
+        for button in [gridButton, mirrorButton, switchButton] { WidgetStyle.addClass(button, "circular") }
+        for button in [timerButton, gridButton, mirrorButton] { WidgetStyle.addClass(button, "osd") }
+        WidgetStyle.addClass(timerButton, "pill")
+        WidgetStyle.addClass(switchButton, "flat")
+        let toggles = Make.box(vertical: false, spacing: 8, [timerButton, gridButton, mirrorButton])
+        gtk_widget_set_halign(toggles, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(toggles, GTK_ALIGN_START)
+        WidgetStyle.margins(toggles, 8)
+        let picture = gtk_overlay_new()!
+        gtk_overlay_set_child(gcast(picture), viewfinder.widget)
+        gtk_overlay_add_overlay(gcast(picture), toggles)
+
+        controls = Make.centerBox(start: thumbnailButton, center: shutterButton, end: switchButton)
         WidgetStyle.addClass(controls, "capture-controls")
         WidgetStyle.margins(controls, 12)
-        area = AdaptiveArea(picture: viewfinder.widget, controls: controls, squarePicture: true)
+        area = AdaptiveArea(picture: picture, controls: controls, squarePicture: true)
         widget = area.widget
-        area.onArrange = { [weak self] arrangement in self?.arrange(arrangement) }
+        area.onArrange = { [weak self] arrangement in
+            // A row under the picture, or a column beside it (the shutter in the middle either way).
+            guard let self else { return }
+            WidgetStyle.setVertical(self.controls, arrangement == .sideBySide)
+        }
     }
 
-    /// A row under the picture, or a column beside it (shutter in the middle either way).
-    private func arrange(_ arrangement: CaptureLayout.Arrangement) {
-        let row = arrangement == .stacked
-        WidgetStyle.setVertical(controls, !row)
-        WidgetStyle.setVertical(end, !row)
+    /// Shows the newest photo (nil: none yet, the button hides).
+    func showLastPhoto(_ image: DisplayImage?) {
+        thumbnail.image = image
+        WidgetStyle.setVisible(thumbnailButton, image != nil)
     }
 
     /// Shows the countdown choice on the timer button.

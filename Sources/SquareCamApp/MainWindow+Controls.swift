@@ -7,6 +7,11 @@ extension MainWindow {
     func connectControls() {
         Signal.connect(live.shutterButton, "clicked") { [weak self] in self?.controller.shutterPressed() }
         Signal.connect(live.switchButton, "clicked") { [weak self] in self?.switchToNextCamera() }
+        Signal.connect(live.thumbnailButton, "clicked") { [weak self] in
+            guard let path = self?.controller.lastPhoto else { return }
+            Trace.line("opening last photo \(path)")
+            Launcher.openFile(path)
+        }
         live.area.onPlaced = { [weak self] _ in
             self?.updateSwitcherVisibility()
             self?.traceControls()

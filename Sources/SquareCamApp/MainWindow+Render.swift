@@ -18,6 +18,7 @@ extension MainWindow {
         live.viewfinder.setCountdown(controller.countdown)
         live.showTimer(controller.preferences.countdownSeconds)
         renderSwitcher()
+        renderLastPhoto()
         updateShortcuts()
         if page != shownPage {
             shownPage = page
@@ -94,6 +95,24 @@ extension MainWindow {
                 review.clear()
             }
             closeEditor()
+        }
+    }
+
+    /// The button beside the shutter shows the newest photo, loaded off the main thread.
+    private func renderLastPhoto() {
+        guard controller.lastPhoto != shownLastPhoto else { return }
+        shownLastPhoto = controller.lastPhoto
+        guard let path = controller.lastPhoto else {
+            live.showLastPhoto(nil)
+            return
+        }
+        let side = 52 * Int(max(1, gtk_widget_get_scale_factor(window)))
+        Task { @MainActor in
+            let image = await Task.detached { PhotoThumbnail.load(path: path, side: side) }.value
+            guard self.shownLastPhoto == path else { return }
+            self.live.showLastPhoto(image)
+            Trace.line("last photo \(image == nil ? "unreadable" : "shown"): \(path)")
+            self.traceControls()
         }
     }
 
@@ -220,7 +239,7 @@ extension MainWindow {
         guard Trace.enabled else { return }
         let named: [(String, Widget)] = switch shownPage {
         case "live": [("shutter", live.shutterButton), ("timer", live.timerButton), ("switch", live.switchButton),
-                      ("mirror", live.mirrorButton), ("grid", live.gridButton)]
+                      ("mirror", live.mirrorButton), ("grid", live.gridButton), ("thumbnail", live.thumbnailButton)]
         case "review": [("retake", review.retakeButton), ("edit", review.editButton), ("save", review.saveButton)]
         case "editor": [("reset", editor.resetButton), ("zoom-out", editor.zoomOutButton), ("zoom-in", editor.zoomInButton),
                         ("cancel", editor.cancelButton), ("save-square", editor.doneButton)]

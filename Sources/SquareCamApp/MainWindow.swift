@@ -30,6 +30,8 @@ final class MainWindow {
     var editedPhotoID: Int?
     /// The save problem the review page shows.
     var shownSaveProblem: CaptureProblem?
+    /// The photo the thumbnail button shows.
+    var shownLastPhoto: String?
     /// The status page's state, so it is rebuilt only when that changes.
     var shownStatus: CaptureFlow.State?
     /// The cameras in the switcher, in its order.
@@ -136,14 +138,19 @@ final class MainWindow {
         /* Pills narrow enough for three in a row on a 360 px phone, 44 px tall. */
         button.pill { padding: 0 18px; min-height: 44px; }
         /* 44 px touch targets, padding included: the capture controls, round tool buttons, the main menu. */
-        .capture-controls button:not(.shutter), button.circular, headerbar menubutton > button {
+        .capture-controls button:not(.shutter):not(.thumbnail), button.circular, headerbar menubutton > button {
             min-width: 34px; min-height: 34px; padding: 5px; }
+        button.osd.pill { padding: 0 14px; min-height: 44px; }
+        button.thumbnail { min-width: 52px; min-height: 52px; padding: 0; border-radius: 10px;
+                           border: 2px solid alpha(currentColor, 0.25); }
+        button.thumbnail > * { border-radius: 8px; }
         .capture-controls button.toggle:checked { background: alpha(@accent_bg_color, 0.3); color: @accent_color; }
         .shutter-flash { background: white; }
         .countdown { font-size: 96px; font-weight: 800; color: white;
                      text-shadow: 0 2px 8px alpha(black, 0.7); }
         .crop-canvas { background: #141414; }
         .save-problem { background: alpha(@error_bg_color, 0.15); border-radius: 12px; }
-        toastoverlay > toast { margin-bottom: 112px; }
+        /* Above the shutter and the last photo, even on a phone held upright. */
+        toastoverlay > toast { margin-bottom: 210px; }
         """
 }

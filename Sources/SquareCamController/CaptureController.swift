@@ -39,6 +39,8 @@ public final class CaptureController {
     public internal(set) var currentCameraID: String?
     /// Seconds left on the countdown, nil when none runs.
     public internal(set) var countdown: Int?
+    /// The newest photo in the photos folder (across launches), then each one saved: the last-photo thumbnail.
+    public internal(set) var lastPhoto: String?
     /// Why the photo on the review page was not saved; nil once it is saved or retaken.
     public internal(set) var saveProblem: CaptureProblem?
     /// Why the last shutter press took no photo, until the flow has said so.
@@ -104,6 +106,15 @@ public final class CaptureController {
     /// Begins: checks permission, then opens the camera.
     public func start() {
         send(.launch)
+        let library = self.library
+        track {
+            let newest = await Task.detached { library().newestPhoto() }.value
+            // A photo saved meanwhile is newer than anything the folder had.
+            if self.lastPhoto == nil, let newest {
+                self.lastPhoto = newest
+                self.onChange?()
+            }
+        }
     }
 
     /// Sends an event to the flow and carries out its actions.
@@ -200,6 +211,7 @@ public final class CaptureController {
         case .saveAs(let photo, let path):
             save(photo, to: path)
         case .showSaved(let path):
+            lastPhoto = path
             onNotice?(.saved(path: path))
         case .showError:
             // The flow says it for two events: a failed save (already told

@@ -99,7 +99,7 @@ public enum AtomicFileWriter {
     /// a short entry, and past the buffer's end for its last one (a SIGSEGV
     /// when that end is a page end). So the name is read where it lies, and
     /// never beyond its record.
-    private static func forEachName(inFolder folder: String, _ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
+    static func forEachName(inFolder folder: String, _ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
         guard let directory = opendir(folder) else { return false }
         defer { closedir(directory) }
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!

@@ -47,6 +47,28 @@ public struct PhotoLibrary: Sendable {
         }
     }
 
+    /// The most recently written photo in the folder (a visible `.jpg` or
+    /// `.jpeg`), for the last-photo thumbnail; nil when there is none or the
+    /// folder cannot be read. Reads the folder once.
+    public func newestPhoto() -> String? {
+        var newest: (path: String, seconds: Int, nanoseconds: Int)?
+        _ = AtomicFileWriter.forEachName(inFolder: folder) { name in
+            // Hidden names (temporary files of a save under way) never count.
+            guard name.first != UInt8(ascii: ".") else { return }
+            let text = String(decoding: name, as: UTF8.self)
+            let lower = text.lowercased()
+            guard lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") else { return }
+            let path = AtomicFileWriter.join(folder, text)
+            var status = stat()
+            guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return }
+            let time = (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))
+            if newest.map({ (time.0, time.1, path) > ($0.seconds, $0.nanoseconds, $0.path) }) ?? true {
+                newest = (path, time.0, time.1)
+            }
+        }
+        return newest?.path
+    }
+
     /// Saves a photo under the next free name from `name` (given 1, 2, 3, …
     /// for the first, second, third try); returns its path. Creates the
     /// folder, clears temporary files an interrupted save left (on the first

@@ -149,4 +149,26 @@ import Testing
         #expect(harness.savedFiles.count == 1)
         #expect(harness.controller.shutDown())
     }
+
+    @Test func theLastPhotoIsTheFoldersNewestThenEachSavedOne() async throws {
+        let harness = try ControllerHarness()
+        try FileManager.default.createDirectory(atPath: harness.folder, withIntermediateDirectories: true)
+        for (name, age) in [("old.jpg", 300.0), ("newer.JPG", 100), ("note.txt", 0), (".squarecam-x.partial", 0)] {
+            let path = harness.folder + "/" + name
+            _ = FileManager.default.createFile(atPath: path, contents: Data([0xFF, 0xD8]))
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: path)
+        }
+        await harness.launch()
+        #expect(harness.controller.lastPhoto == harness.folder + "/newer.JPG")
+        harness.controller.shutterPressed()
+        await harness.settle()
+        await harness.send(.save)
+        let saved = try #require(harness.savedFiles.first { $0.hasPrefix("SquareCam") })
+        #expect(harness.controller.lastPhoto == harness.folder + "/" + saved)
+    }
+
+    @Test func noPhotosNoThumbnail() async throws {
+        let harness = try await ControllerHarness.live()
+        #expect(harness.controller.lastPhoto == nil)
+    }
 }

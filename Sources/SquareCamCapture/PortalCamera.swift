@@ -30,23 +30,9 @@ public final class PortalCamera: Camera {
         scheduleCheck(of: current)
     }
 
-    /// How long a stopped stream lingers before it is torn down (see `stop`).
-    static let teardownDelay = Duration.seconds(1)
-
-    /// Stops delivering at once; the pipeline is torn down a second later.
-    /// Tearing pipewiresrc down while PipeWire's own thread still handles the
-    /// removal of its node crashed the app (PipeWire 0.3.65: a call through a
-    /// freed pointer under `pw_impl_port_set_param`, in about one node removal
-    /// in five; none in 14 with the delay). A start in between keeps it.
     public func stop() async {
-        let stopped = run.add(1, ordering: .acquiringAndReleasing).newValue
-        camera.setViewfinder(side: 1, handler: nil)
-        camera.setFailureHandler(nil)
-        Task.detached { [self] in
-            try? await Task.sleep(for: Self.teardownDelay)
-            guard run.load(ordering: .acquiring) == stopped else { return }
-            await camera.stop()
-        }
+        run.add(1, ordering: .acquiringAndReleasing)
+        await camera.stop()
     }
 
     public func capturePhoto() async throws -> Frame {

@@ -105,19 +105,11 @@ extension MainWindow {
     // MARK: Menu
 
     func installActions() {
-        let preferences = controller.preferences
-        addToggleAction("save-without-review", preferences.saveWithoutReview) { [weak self] on in
-            self?.controller.setSaveWithoutReview(on)
-        }
-        addToggleAction("shutter-sound", preferences.shutterSound) { on in preferences.shutterSound = on }
-        let about = g_simple_action_new("about", nil)!
-        Signal.connectPointer(UnsafeMutableRawPointer(about), "activate") { [weak self] _ in self?.showAbout() }
-        g_action_map_add_action(squarecam_action_map(window), gcast(about))
-        g_object_unref(UnsafeMutableRawPointer(about))
+        addAction("about") { $0.showAbout() }
+        addAction("preferences") { $0.showPreferences() }
 
         let menu = g_menu_new()!
-        g_menu_append(menu, localized("Save Without Review"), "win.save-without-review")
-        g_menu_append(menu, localized("Shutter Sound"), "win.shutter-sound")
+        g_menu_append(menu, localized("_Preferences"), "win.preferences")
         g_menu_append(menu, localized("Keyboard Shortcuts"), "win.show-help-overlay")
         g_menu_append(menu, localized("About SquareCam"), "win.about")
         gtk_menu_button_set_menu_model(gcast(menuButton), gcast(menu))
@@ -130,17 +122,23 @@ extension MainWindow {
         }
     }
 
-    private func addToggleAction(_ name: String, _ initial: Bool, _ changed: @escaping @MainActor (Bool) -> Void) {
-        let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(initial ? 1 : 0))!
-        let raw = UnsafeMutableRawPointer(action)
-        Signal.connectPointer(raw, "change-state") { value in
-            guard let value else { return }
-            let variant = OpaquePointer(value)
-            g_simple_action_set_state(OpaquePointer(raw), variant)
-            changed(g_variant_get_boolean(variant) != 0)
+    private func addAction(_ name: String, _ run: @escaping @MainActor (MainWindow) -> Void) {
+        let action = g_simple_action_new(name, nil)!
+        Signal.connectPointer(UnsafeMutableRawPointer(action), "activate") { [weak self] _ in
+            guard let self else { return }
+            run(self)
         }
         g_action_map_add_action(squarecam_action_map(window), gcast(action))
-        g_object_unref(raw)
+        g_object_unref(UnsafeMutableRawPointer(action))
+    }
+
+    private func showPreferences() {
+        let window = PreferencesWindow(parent: self.window, preferences: controller.preferences) { [weak self] on in
+            self?.controller.setSaveWithoutReview(on)
+        }
+        window.onChange = { [weak self] in self?.controller.reloadLastPhoto() }
+        window.present()
+        preferencesWindow = window
     }
 
     private func showAbout() {

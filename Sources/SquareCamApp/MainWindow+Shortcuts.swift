@@ -77,6 +77,7 @@ extension MainWindow {
             Self.setAccelerators(application, action: "win." + shortcut.action, keys: shortcut.keys)
         }
         Self.setAccelerators(application, action: "win.show-help-overlay", keys: ["<Control>question"])
+        Self.setAccelerators(application, action: "win.preferences", keys: ["<Control>comma"])
         gtk_application_window_set_help_overlay(gcast(window), gcast(ShortcutsWindow.make(Self.shortcuts)))
         Signal.connectPointer(window, "notify::fullscreened") { [weak self] _ in self?.fullscreenChanged() }
     }

@@ -30,6 +30,8 @@ final class MainWindow {
     var editedPhotoID: Int?
     /// The save problem the review page shows.
     var shownSaveProblem: CaptureProblem?
+    /// The preferences window while it is open (it keeps its own widgets alive; this keeps its handlers).
+    var preferencesWindow: PreferencesWindow?
     /// The photo the thumbnail button shows.
     var shownLastPhoto: String?
     /// The status page's state, so it is rebuilt only when that changes.

@@ -32,6 +32,12 @@ extension CaptureController {
         onChange?()
     }
 
+    /// The square at the size and quality the preferences ask for (never enlarged).
+    func encodingOptions(for crop: PixelRect) -> SquarePhoto.Options {
+        let side = preferences.photoSide.flatMap { $0 < crop.width ? $0 : nil }
+        return SquarePhoto.Options(region: crop, side: side, quality: preferences.jpegQuality)
+    }
+
     /// Why the shutter took nothing when no camera is open.
     public static let notRunningDetail = "it is not running."
 
@@ -58,7 +64,7 @@ extension CaptureController {
                 let photo = CapturedPhoto(id: id, frameSize: frame.size)
                 var shot = Shot(frame: frame, camera: description, date: Date())
                 // Encoded while the review is on screen; Save waits for it only if it must.
-                shot.startEncoding(crop: photo.crop)
+                shot.startEncoding(self.encodingOptions(for: photo.crop))
                 self.shots[id] = shot
                 self.send(.photoCaptured(photo))
             } catch {
@@ -77,17 +83,18 @@ extension CaptureController {
     func save(_ photo: CapturedPhoto, to path: String?) {
         saveProblem = nil
         guard let shot = shots[photo.id] else { return }
-        let library = self.library
+        let library = preferences.saveFolder.map { PhotoLibrary(folder: $0) } ?? self.library()
+        let options = encodingOptions(for: photo.crop)
         track {
             let result: Result<String, any Error> = await Task.detached {
                 do {
-                    let jpeg = try await shot.jpeg(crop: photo.crop)
+                    let jpeg = try await shot.jpeg(options)
                     if let path {
                         try AtomicFileWriter.write(jpeg, toPath: path, replaceExisting: true)
                         return .success(path)
                     }
                     let date = shot.date
-                    return .success(try library().save(jpeg) { PhotoFileName().name(for: date, sequence: $0) })
+                    return .success(try library.save(jpeg) { PhotoFileName().name(for: date, sequence: $0) })
                 } catch {
                     return .failure(error)
                 }

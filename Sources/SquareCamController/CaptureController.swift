@@ -70,13 +70,16 @@ public final class CaptureController {
     var watch: (any CameraWatch)?
     /// Bumped whenever a camera start is begun or abandoned: a start that finds it changed gives up quietly.
     var startGeneration = 0
+    /// Bumped by every scan for the newest photo and every save: an older scan's answer is dropped.
+    private var lastPhotoChanges = 0
     /// False until the first permission check: only that one skips the question when no camera is seen.
     private var permissionCheckedBefore = false
     private var inFlight: [Int: Task<Void, Never>] = [:]
     private var nextTaskID = 0
 
     /// - Parameters:
-    ///   - library: the folder Save writes into (asked at each save: the user's Pictures folder may move).
+    ///   - library: the folder Save writes into unless the preferences name one
+    ///     (asked at each save: the user's Pictures folder may move).
     ///   - openPrivacySettings: opens the desktop's camera privacy settings; false when it has none.
     public init(
         sources: Sources, preferences: Preferences,
@@ -106,14 +109,20 @@ public final class CaptureController {
     /// Begins: checks permission, then opens the camera.
     public func start() {
         send(.launch)
-        let library = self.library
+        reloadLastPhoto()
+    }
+
+    /// Looks again for the newest photo (the save folder changed).
+    public func reloadLastPhoto() {
+        let library = preferences.saveFolder.map { PhotoLibrary(folder: $0) } ?? self.library()
+        lastPhotoChanges += 1
+        let change = lastPhotoChanges
         track {
-            let newest = await Task.detached { library().newestPhoto() }.value
-            // A photo saved meanwhile is newer than anything the folder had.
-            if self.lastPhoto == nil, let newest {
-                self.lastPhoto = newest
-                self.onChange?()
-            }
+            let newest = await Task.detached { library.newestPhoto() }.value
+            // A photo saved during the scan is newer than anything it found.
+            guard change == self.lastPhotoChanges else { return }
+            self.lastPhoto = newest
+            self.onChange?()
         }
     }
 
@@ -211,6 +220,7 @@ public final class CaptureController {
         case .saveAs(let photo, let path):
             save(photo, to: path)
         case .showSaved(let path):
+            lastPhotoChanges += 1
             lastPhoto = path
             onNotice?(.saved(path: path))
         case .showError:

@@ -13,6 +13,17 @@ public final class Preferences {
     public var showGrid = false { didSet { store() } }
     /// Countdown before the shot: 0, 3 or 10 seconds.
     public var countdownSeconds = 0 { didSet { store() } }
+    /// The side of saved photos: nil keeps the full-resolution square; 2048 or 1080 scale it down (never up).
+    public var photoSide: Int? = nil { didSet { store() } }
+    /// JPEG quality of saved photos, 50–100.
+    public var jpegQuality = Preferences.defaultQuality { didSet { store() } }
+    /// Where photos are saved; nil: the Pictures folder's Camera folder.
+    public var saveFolder: String? = nil { didSet { store() } }
+
+    /// The sides the preferences offer.
+    public static let photoSides: [Int?] = [nil, 2048, 1080]
+    public static let defaultQuality = 92
+    public static let qualityRange = 50...100
 
     private let path: String
     private var loading = false
@@ -36,6 +47,9 @@ public final class Preferences {
             case "shutter-sound": shutterSound = parts[1] == "true"
             case "grid": showGrid = parts[1] == "true"
             case "countdown": countdownSeconds = [0, 3, 10].contains(Int(parts[1]) ?? 0) ? Int(parts[1]) ?? 0 : 0
+            case "photo-size": photoSide = Self.photoSides.contains(Int(parts[1])) ? Int(parts[1]) : nil
+            case "quality": jpegQuality = Int(parts[1]).map { min(max($0, Self.qualityRange.lowerBound), Self.qualityRange.upperBound) } ?? Self.defaultQuality
+            case "folder": saveFolder = parts[1].hasPrefix("/") ? parts[1] : nil
             default: continue
             }
         }
@@ -48,6 +62,9 @@ public final class Preferences {
             shutter-sound=\(shutterSound)
             grid=\(showGrid)
             countdown=\(countdownSeconds)
+            photo-size=\(photoSide.map(String.init) ?? "full")
+            quality=\(jpegQuality)
+            folder=\(saveFolder ?? "")
 
             """
         // Preferences are a convenience: failing to keep them must not disturb taking photos.

@@ -8,7 +8,7 @@ public struct Shot: Sendable {
     public let frame: Frame
     public let camera: CameraDescription
     public let date: Date
-    var encoding: (crop: PixelRect, jpeg: Task<[UInt8], any Error>)?
+    var encoding: (options: SquarePhoto.Options, jpeg: Task<[UInt8], any Error>)?
 
     init(frame: Frame, camera: CameraDescription, date: Date) {
         self.frame = frame
@@ -16,20 +16,20 @@ public struct Shot: Sendable {
         self.date = date
     }
 
-    /// Starts encoding `crop` off the main thread, so Save rarely waits.
-    mutating func startEncoding(crop: PixelRect) {
+    /// Starts encoding off the main thread, so Save rarely waits.
+    mutating func startEncoding(_ options: SquarePhoto.Options) {
         let shot = self
-        encoding = (crop, Task.detached(priority: .utility) { try shot.encode(crop: crop) })
+        encoding = (options, Task.detached(priority: .utility) { try shot.encode(options) })
     }
 
-    /// The JPEG file of `crop`: the one encoding already, or a new encode.
-    func jpeg(crop: PixelRect) async throws -> [UInt8] {
-        if let encoding, encoding.crop == crop { return try await encoding.jpeg.value }
-        return try encode(crop: crop)
+    /// The JPEG file for `options`: the one encoding already, or a new encode.
+    func jpeg(_ options: SquarePhoto.Options) async throws -> [UInt8] {
+        if let encoding, encoding.options == options { return try await encoding.jpeg.value }
+        return try encode(options)
     }
 
     /// The same encoder as `squarecam shoot`, so both save exactly what was framed.
-    private func encode(crop: PixelRect) throws -> [UInt8] {
-        try SquarePhoto.encode(frame, options: SquarePhoto.Options(region: crop), camera: camera, date: date).jpeg
+    private func encode(_ options: SquarePhoto.Options) throws -> [UInt8] {
+        try SquarePhoto.encode(frame, options: options, camera: camera, date: date).jpeg
     }
 }

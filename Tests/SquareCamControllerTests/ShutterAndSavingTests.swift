@@ -1,4 +1,5 @@
 import Foundation
+import SquareCamImaging
 import SquareCamController
 import SquareCamCore
 import Testing
@@ -170,5 +171,47 @@ import Testing
     @Test func noPhotosNoThumbnail() async throws {
         let harness = try await ControllerHarness.live()
         #expect(harness.controller.lastPhoto == nil)
+    }
+
+    @Test func thePreferencesChooseTheSizeQualityAndFolder() async throws {
+        let elsewhere = FileManager.default.temporaryDirectory.path + "/squarecam-prefs-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        let harness = try ControllerHarness {
+            $0.photoSide = 32
+            $0.jpegQuality = 60
+            $0.saveFolder = elsewhere
+        }
+        await harness.launch()
+        harness.controller.shutterPressed()
+        await harness.settle()
+        await harness.send(.save)
+        let names = try FileManager.default.contentsOfDirectory(atPath: elsewhere).filter { $0.hasSuffix(".jpg") }
+        #expect(names.count == 1 && harness.savedFiles.isEmpty, "saved into the chosen folder only")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: elsewhere + "/" + names[0])))
+        #expect(try JPEGDecoder.header(of: bytes).size == PixelSize(width: 32, height: 32))
+    }
+
+    @Test func aPhotoSizeLargerThanTheSquareKeepsItsPixels() async throws {
+        let harness = try ControllerHarness { $0.photoSide = 1080 }
+        await harness.launch()
+        harness.controller.shutterPressed()
+        await harness.settle()
+        await harness.send(.save)
+        #expect(try harness.savedSize(try #require(harness.savedFiles.first)) == PixelSize(width: 48, height: 48))
+    }
+
+    @Test func preferencesAreRememberedAndBadValuesRefused() throws {
+        let base = FileManager.default.temporaryDirectory.path + "/squarecam-prefs-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let environment = ["HOME": base, "XDG_CONFIG_HOME": base + "/config"]
+        let first = Preferences(environment: environment)
+        first.photoSide = 2048
+        first.jpegQuality = 75
+        first.saveFolder = "/tmp/x"
+        let second = Preferences(environment: environment)
+        #expect(second.photoSide == 2048 && second.jpegQuality == 75 && second.saveFolder == "/tmp/x")
+        try "photo-size=777\nquality=5000\nfolder=relative\n".write(toFile: base + "/config/squarecam/settings", atomically: true, encoding: .utf8)
+        let third = Preferences(environment: environment)
+        #expect(third.photoSide == nil && third.jpegQuality == 100 && third.saveFolder == nil)
     }
 }

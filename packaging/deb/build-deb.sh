@@ -15,7 +15,7 @@
 #
 # Environment: DEB_MAINTAINER overrides the Maintainer field;
 # SOURCE_DATE_EPOCH (default: the last commit's time) dates the man pages and
-# every file in the package, so two builds of one commit give the same files.
+# every file in the package, rather than the moment of the build.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)

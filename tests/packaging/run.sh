@@ -50,9 +50,13 @@ root=$work/root
 mounted=()
 xvfb_pid=""
 
+# The original standard output and error: a signal can arrive while a
+# function's output is redirected into a log, and the report must not go there.
+exec 3>&1 4>&2
 cleanup() {
     local status=$?
     set +e
+    exec 1>&3 2>&4
     [[ -n $xvfb_pid ]] && kill "$xvfb_pid" 2>/dev/null && wait "$xvfb_pid" 2>/dev/null
     # Whatever still runs inside the root (started by this test) is ended by its id.
     if [[ -d $root ]]; then

@@ -4,7 +4,6 @@ import SquareCamImaging
 import Testing
 
 @Suite struct CropCLITests {
-
     /// A fresh folder with a few photos, removed afterwards.
     final class Folder {
         let path: String

@@ -7,8 +7,7 @@ import Testing
     /// Every malformed JPEG ends in a square or a clean one-line error: no
     /// crash, no hang. Each file is timed; a file that takes more than the
     /// budget would mean a decoder stuck in a loop, not a slow machine.
-    @Test
-    func everyFuzzFileEndsCleanly() throws {
+    @Test func everyFuzzFileEndsCleanly() throws {
         let folder = TestImages.fixtures.appendingPathComponent("fuzz-jpeg")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jpg") }.sorted()
         #expect(names.count >= 185, "Tests/Fixtures/fuzz-jpeg: the coverage-picked subset of the AFL corpus (SOURCES.md)")

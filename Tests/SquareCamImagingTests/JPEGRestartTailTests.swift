@@ -6,8 +6,7 @@ import Testing
 @Suite struct JPEGRestartTailTests {
     static let phonePhoto = "photos/012mp-bus.jpg"  // an iPhone 11 photo: a restart marker every MCU row
 
-    @Test
-    func theTailIsTheLowerPartOfThePicture() throws {
+    @Test func theTailIsTheLowerPartOfThePicture() throws {
         let bytes = try TestImages.fixture(Self.phonePhoto)
         let tail = try #require(JPEGRestartTail(bytes))
         #expect(tail.mcuRows == 189 && tail.rowStep == 1)
@@ -24,8 +23,7 @@ import Testing
         #expect(TestImages.meanDifference(lowerRows, whole, regionOfB: compared) == 0)
     }
 
-    @Test
-    func twoStripsGiveTheSameSquareAsOneDecoder() throws {
+    @Test func twoStripsGiveTheSameSquareAsOneDecoder() throws {
         let bytes = try TestImages.fixture(Self.phonePhoto)
         var options = CropOptions(size: 1080)
         let one = try SquareCropper.crop(bytes, options: options)

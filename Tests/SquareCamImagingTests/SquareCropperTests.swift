@@ -25,16 +25,14 @@ import Testing
         #expect(exif.pixelSize == PixelSize(width: 300, height: 300))
     }
 
-    @Test
-    func aWrongTurnWouldBeCaught() throws {
+    @Test func aWrongTurnWouldBeCaught() throws {
         // The tolerance above is meaningful: the same picture turned differs by far more.
         let upright = try decode(SquareCropper.crop(try TestImages.fixture("orientation/Landscape_1.jpg"), options: CropOptions(size: 300)).bytes)
         let turned = upright.applying(.right)
         #expect(TestImages.meanDifference(upright, turned) > 10)
     }
 
-    @Test
-    func orientationZeroReadsAsOne() throws {
+    @Test func orientationZeroReadsAsOne() throws {
         let bytes = try TestImages.fixture("orientation/Landscape_0.jpg")
         #expect(try #require(JPEGMarkers(bytes).exifPayload).count > 0)
         let result = try SquareCropper.crop(bytes, options: CropOptions(size: 200))
@@ -81,8 +79,7 @@ import Testing
         #expect(exif.pixelSize == result.square.size)
     }
 
-    @Test
-    func exifKeepsTagsDropsTheThumbnailAndUpdatesDimensions() throws {
+    @Test func exifKeepsTagsDropsTheThumbnailAndUpdatesDimensions() throws {
         let input = try TestImages.fixture("photos/012mp-bus.jpg")
         let original = try ExifMetadata(app1Payload: try #require(JPEGMarkers(input).exifPayload)).summary()
         #expect(original.thumbnailBytes > 0, "the bus photo carries a 4:3 thumbnail")
@@ -102,8 +99,7 @@ import Testing
         }
     }
 
-    @Test
-    func stripOptionsRemoveLocationOrEverything() throws {
+    @Test func stripOptionsRemoveLocationOrEverything() throws {
         let input = try TestImages.fixture("photos/012mp-bus.jpg")
         let noLocation = try SquareCropper.crop(input, options: CropOptions(size: 256, metadata: .stripLocation))
         let summary = try ExifMetadata(app1Payload: try #require(JPEGMarkers(noLocation.bytes).exifPayload)).summary()
@@ -116,8 +112,7 @@ import Testing
         #expect(!markers.segments.contains { (0xE1...0xEF).contains($0.marker) })
     }
 
-    @Test
-    func gpsIsStrippedFromAPhotoThatHasIt() throws {
+    @Test func gpsIsStrippedFromAPhotoThatHasIt() throws {
         // Build a photo with GPS: a new-photo EXIF plus a GPS tag written through libexif.
         let document = try LibExifDocument()
         try document.setShort(ExifTagNumber.orientation, in: .zero, 6)
@@ -195,8 +190,7 @@ import Testing
         #expect(throws: ImagingError.self) { try SquareCropper.crop([0xFF, 0xD8, 0xFF, 0xE0, 0, 2], options: CropOptions()) }
     }
 
-    @Test
-    func heifExampleIsCroppedUpright() throws {
+    @Test func heifExampleIsCroppedUpright() throws {
         let input = try TestImages.fixture("heif/example.heic")
         #expect(HEIFDecoder.isHEIF(input))
         let result = try SquareCropper.crop(input, options: CropOptions(size: 400, quality: 97))
@@ -245,8 +239,7 @@ import Testing
         #expect(lossless.outputSize.width == lossless.outputSize.height)
     }
 
-    @Test
-    func twelveBitJPEGIsACleanError() throws {
+    @Test func twelveBitJPEGIsACleanError() throws {
         let input = try TestImages.fixture("libjpeg-turbo/monkey12.jpg")
         #expect(throws: ImagingError.self) { try SquareCropper.crop(input, options: CropOptions(size: 64)) }
     }

@@ -110,3 +110,18 @@ bench-app: deps
 	@./scripts/install-deps.sh --with-benchmarks
 	$(SWIFT) build -c release
 	./benchmarks/app.sh "$$($(SWIFT) build -c release --show-bin-path)/squarecam"
+
+# ─── Debian package (packaging/deb, tests/packaging) ───
+# deb             dist/squarecam_<version>_<arch>.deb from the release build (make install into a staging
+#                 root); Depends from dpkg-shlibdeps plus the loaded libheif and GStreamer plugins; lintian errors fail it
+# test-packaging  installs that .deb into a fresh debootstrap'd bookworm root and runs it there (root; network)
+.PHONY: deb test-packaging
+VERSION = $(shell sed -n 's/.*static let number = "\(.*\)".*/\1/p' Sources/SquareCamCore/SquareCamVersion.swift)
+DEB = dist/squarecam_$(VERSION)_$(shell dpkg --print-architecture).deb
+
+deb: deps
+	@./scripts/install-deps.sh --with-packaging
+	packaging/deb/build-deb.sh
+
+test-packaging: deb
+	tests/packaging/run.sh $(DEB)

@@ -76,7 +76,13 @@ let package = Package(
         // The app, shoot and devices.
         .executableTarget(
             name: "squarecam-camera",
-            dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "SquareCamController", "SquareCamApp", "SquareCamCommandLine"]
+            dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "SquareCamController", "SquareCamApp", "SquareCamCommandLine"],
+            // The Swift runtime and Foundation linked in, as for `squarecam`
+            // (release only, for the same ASan reason): the toolchain is not
+            // a Debian package, so an installed program may not need it.
+            // Foundation (unlike FoundationEssentials) needs CoreFoundation and ICU named too.
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims", "-lCoreFoundation", "-l_FoundationICU"],
+                                          .when(platforms: [.linux], configuration: .release))]
         ),
         // The app with cameras the GUI tests script (permission answers, busy,
         // unplugged, several cameras) and the main-queue self-test: test-only,

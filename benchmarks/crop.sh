@@ -14,8 +14,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-15}
-corpus=../shared/corpora/photos/012mp-bus.jpg
-[[ -f $corpus ]] || { echo "crop.sh: $corpus is missing (see ../shared/corpora/SOURCES.md)" >&2; exit 1; }
+corpus=Tests/Fixtures/photos/012mp-bus.jpg
+[[ -f $corpus ]] || { echo "crop.sh: $corpus is missing (see Tests/Fixtures/SOURCES.md)" >&2; exit 1; }
 for tool in vips vipsthumbnail convert compare jpegtran exiftool hyperfine python3; do
     command -v "$tool" >/dev/null || { echo "crop.sh: $tool is missing; run scripts/install-deps.sh --with-benchmarks" >&2; exit 1; }
 done

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Writes decompression bombs: small files whose headers claim huge images.
 
-usage: bombs.py CORPORA_DIR OUT_DIR
+usage: bombs.py FIXTURES_DIR OUT_DIR (Tests/Fixtures)
 Each file is named <target>-<what>.<ext>, where <target> is the fuzz target
 that must reject it (jpeg, png, heif, crop). Files named *-huge-* claim
 65510x65530 pixels or more and must be rejected before any large allocation;
@@ -49,10 +49,10 @@ def patch_heif(data: bytes, width: int, height: int) -> bytes:
 
 
 def main() -> int:
-    corpora, out = Path(sys.argv[1]), Path(sys.argv[2])
+    fixtures, out = Path(sys.argv[1]), Path(sys.argv[2])
     out.mkdir(parents=True, exist_ok=True)
-    baseline = (corpora / "libjpeg-turbo/testorig.jpg").read_bytes()
-    progressive = (corpora / "libjpeg-turbo/testimgint.jpg").read_bytes()
+    baseline = (fixtures / "libjpeg-turbo/testorig.jpg").read_bytes()
+    progressive = (fixtures / "libjpeg-turbo/testimgint.jpg").read_bytes()
     bombs = {
         "jpeg-huge-65510x65530.jpg": patch_jpeg(baseline, 65510, 65530),
         "jpeg-huge-65535x65535.jpg": patch_jpeg(baseline, 65535, 65535),
@@ -65,7 +65,7 @@ def main() -> int:
         "png-huge-2147483647x1.png": png(2_147_483_647, 1),
         "crop-huge-1000000x1000000.png": png(1_000_000, 1_000_000),
     }
-    heic = corpora / "heif/example.heic"
+    heic = fixtures / "heif/example.heic"
     if heic.exists():
         bombs["heif-huge-65530x65530.heic"] = patch_heif(heic.read_bytes(), 65530, 65530)
         bombs["crop-huge-65530x65530.heic"] = bombs["heif-huge-65530x65530.heic"]

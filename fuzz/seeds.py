@@ -1,9 +1,11 @@
 #!/usr/bin/python3
-"""Builds the seed folders for the fuzz targets from ../shared/corpora.
+"""Builds the seed folders for the fuzz targets from folders of images
+(Tests/Fixtures, and ../shared/corpora when it is there).
 
-usage: seeds.py CORPORA_DIR OUT_DIR
-Writes OUT_DIR/<target>/ for jpeg, exif, heif, png and crop. EXIF seeds are
-the TIFF blocks of the corpora's APP1 segments (FuzzEXIF adds "Exif\\0\\0").
+usage: seeds.py OUT_DIR SOURCE_DIR...
+Writes OUT_DIR/<target>/ for jpeg, exif, heif, png and crop; each seed's name
+starts with its source folder's name, so same-named files do not collide. EXIF
+seeds are the TIFF blocks of the images' APP1 segments (FuzzEXIF adds "Exif\\0\\0").
 Files over 600 KB are left out of the crop seeds to keep runs fast.
 """
 import shutil
@@ -44,26 +46,26 @@ def tiny_png(width: int, height: int, colour_type: int, bit_depth: int) -> bytes
 
 
 def main() -> int:
-    corpora, out = Path(sys.argv[1]), Path(sys.argv[2])
+    out, sources = Path(sys.argv[1]), [Path(argument) for argument in sys.argv[2:]]
     folders = {name: out / name for name in ("jpeg", "exif", "heif", "png", "crop")}
     for folder in folders.values():
         folder.mkdir(parents=True, exist_ok=True)
-    jpegs = sorted(corpora.glob("**/*.jpg"))
-    for path in jpegs:
-        data = path.read_bytes()
-        seed_name = path.parent.name + "-" + path.name
-        if path.parent.name != "fuzz-jpeg" or len(data) < 64_000:
-            shutil.copyfile(path, folders["jpeg"] / seed_name)
-        if len(data) < 600_000:
-            shutil.copyfile(path, folders["crop"] / seed_name)
-        for number, block in enumerate(app1_exif_blocks(data)):
-            (folders["exif"] / f"{seed_name}.{number}.tiff").write_bytes(block)
-    for path in corpora.glob("**/*.heic"):
-        shutil.copyfile(path, folders["heif"] / path.name)
-        shutil.copyfile(path, folders["crop"] / path.name)
-    for path in corpora.glob("**/*.png"):
-        shutil.copyfile(path, folders["png"] / path.name)
-        shutil.copyfile(path, folders["crop"] / path.name)
+    for source in sources:
+        for path in sorted(source.glob("**/*.jpg")):
+            data = path.read_bytes()
+            seed_name = f"{source.name}-{path.parent.name}-{path.name}"
+            if path.parent.name != "fuzz-jpeg" or len(data) < 64_000:
+                shutil.copyfile(path, folders["jpeg"] / seed_name)
+            if len(data) < 600_000:
+                shutil.copyfile(path, folders["crop"] / seed_name)
+            for number, block in enumerate(app1_exif_blocks(data)):
+                (folders["exif"] / f"{seed_name}.{number}.tiff").write_bytes(block)
+        for path in source.glob("**/*.heic"):
+            shutil.copyfile(path, folders["heif"] / f"{source.name}-{path.name}")
+            shutil.copyfile(path, folders["crop"] / f"{source.name}-{path.name}")
+        for path in source.glob("**/*.png"):
+            shutil.copyfile(path, folders["png"] / f"{source.name}-{path.name}")
+            shutil.copyfile(path, folders["crop"] / f"{source.name}-{path.name}")
     for colour_type, depth in ((0, 1), (0, 16), (2, 8), (3, 4), (4, 8), (6, 16)):
         data = tiny_png(7, 5, colour_type, depth)
         (folders["png"] / f"tiny-{colour_type}-{depth}.png").write_bytes(data)

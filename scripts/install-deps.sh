@@ -18,7 +18,7 @@ runtime_packages=(
     libheif1
 )
 test_packages=(
-    xvfb xauth xdotool
+    xvfb xauth xdotool imagemagick
     libjpeg-turbo-progs libimage-exiftool-perl
     fonts-noto-cjk locales
     # The private desktop session of the camera portal tests (tests/portal/session.py).
@@ -26,9 +26,18 @@ test_packages=(
     python3 python3-gi python3-dbusmock
 )
 benchmark_packages=(libvips-tools imagemagick hyperfine time gstreamer1.0-x)
+# make deb and tests/packaging: build the .deb, check it, install it into a
+# fresh Debian root (debootstrap) and run it there under Xvfb.
+packaging_packages=(dpkg-dev fakeroot lintian help2man debootstrap xvfb xauth imagemagick xdotool)
 
 wanted=("${build_packages[@]}" "${runtime_packages[@]}" "${test_packages[@]}")
-[[ "${1:-}" == "--with-benchmarks" ]] && wanted+=("${benchmark_packages[@]}")
+for option in "$@"; do
+    case $option in
+        --with-benchmarks) wanted+=("${benchmark_packages[@]}") ;;
+        --with-packaging) wanted+=("${packaging_packages[@]}") ;;
+        *) echo "install-deps: unknown option $option (options: --with-benchmarks, --with-packaging)" >&2; exit 2 ;;
+    esac
+done
 
 missing=()
 for package in "${wanted[@]}"; do

@@ -24,7 +24,8 @@ struct CLIRunner {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    static var corpora: URL { packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora") }
+    /// The photos the tests read (Tests/Fixtures/SOURCES.md says where they came from).
+    static var fixtures: URL { packageRoot.appendingPathComponent("Tests/Fixtures") }
 
     /// Runs `squarecam ARGUMENTS` (or another `program`), killing it after `timeout` seconds.
     static func run(

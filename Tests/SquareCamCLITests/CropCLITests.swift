@@ -4,8 +4,6 @@ import SquareCamImaging
 import Testing
 
 @Suite struct CropCLITests {
-    static var corporaPresent: Bool { FileManager.default.fileExists(atPath: CLIRunner.corpora.path) }
-
     /// A fresh folder with a few photos, removed afterwards.
     final class Folder {
         let path: String
@@ -93,18 +91,17 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["a.jpg"])
     }
 
-    @Test(.enabled(if: CropCLITests.corporaPresent, "skipped: ../shared/corpora is missing"))
-    func losslessReportsTheBlockOffset() throws {
+    @Test func losslessReportsTheBlockOffset() throws {
         let folder = try Folder()
         let result = try CLIRunner.run(["crop", "--mode", "lossless", "-o", folder.path,
-                                        CLIRunner.corpora.appendingPathComponent("orientation/Landscape_6.jpg").path])
+                                        CLIRunner.fixtures.appendingPathComponent("orientation/Landscape_6.jpg").path])
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.output.contains("1200x1200"))
+        #expect(result.output.contains("400x400"))
         #expect(result.output.contains("of centre (block-aligned)") || result.output.contains("exactly centred"))
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "skipped: needs script(1) for a terminal"))
-    func progressBarOnlyOnATerminal() throws {
+    @Test func progressBarOnlyOnATerminal() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "script(1) is missing (Debian package bsdutils)")
         let folder = try Folder()
         for index in 0..<3 { try folder.photo("p\(index).jpg") }
         // script(1) runs the command on a pseudo-terminal: standard error is a terminal there.
@@ -125,17 +122,16 @@ import Testing
         #expect(!quiet.error.contains("\r") && !quiet.error.contains("files/s]"))
     }
 
-    @Test(.enabled(if: CropCLITests.corporaPresent, "skipped: ../shared/corpora is missing"))
-    func fuzzFolderEndsWithOneLinePerFailureAndNoCrash() throws {
+    @Test func fuzzFolderEndsWithOneLinePerFailureAndNoCrash() throws {
         let folder = try Folder()
         let result = try CLIRunner.run(
             ["crop", "--dry-run", "--size", "64", "--jobs", "2", "-o", folder.path,
-             CLIRunner.corpora.appendingPathComponent("fuzz-jpeg").path], timeout: 600)
+             CLIRunner.fixtures.appendingPathComponent("fuzz-jpeg").path], timeout: 600)
         #expect(!result.timedOut)
         #expect(result.status == 1, "some fuzz files fail, cleanly: \(result.status)")
         let lines = result.error.split(separator: "\n")
         let failures = lines.filter { $0.hasPrefix("squarecam: ") }
-        #expect(failures.count > 100)
+        #expect(failures.count > 50)
         #expect(failures.allSatisfy { $0.contains("fuzz-jpeg/") }, "every failure names its file")
         #expect(result.error.contains("failed, in"))
     }

@@ -86,19 +86,18 @@ import Testing
     }
 
     @Test func fileCameraGivesTheImagesCentreSquare() throws {
-        let image = CLIRunner.corpora.appendingPathComponent("orientation/Landscape_1.jpg")
-        try #require(FileManager.default.fileExists(atPath: image.path), "corpora not found at \(image.path)")
+        let image = CLIRunner.fixtures.appendingPathComponent("orientation/Landscape_1.jpg")
         let folder = try TemporaryFolder()
         let result = try CLIRunner.run(["shoot", "-c", "file:" + image.path, "-o", folder.path + "/square.jpg"])
         #expect(result.status == 0, "\(result.error)")
 
         let original = try JPEGDecoder.decode([UInt8](Data(contentsOf: image))).frame
         let saved = try JPEGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: folder.path + "/square.jpg")))).frame
-        #expect(saved.size == PixelSize(width: 1200, height: 1200))
+        #expect(saved.size == PixelSize(width: 400, height: 400))
         let square = original.size.centeredSquare
         var total = 0
-        for y in stride(from: 0, to: 1200, by: 13) {
-            for x in stride(from: 0, to: 1200, by: 11) {
+        for y in stride(from: 0, to: 400, by: 13) {
+            for x in stride(from: 0, to: 400, by: 11) {
                 for channel in 0..<3 {
                     let a = original.planes[0].bytes[(square.y + y) * original.planes[0].stride + (square.x + x) * 3 + channel]
                     let b = saved.planes[0].bytes[y * saved.planes[0].stride + x * 3 + channel]
@@ -106,7 +105,7 @@ import Testing
                 }
             }
         }
-        let mean = Double(total) / Double((1200 / 13 + 1) * (1200 / 11 + 1) * 3)
+        let mean = Double(total) / Double((400 / 13 + 1) * (400 / 11 + 1) * 3)
         #expect(mean < 6, "mean difference \(mean)")
     }
 

@@ -4,13 +4,17 @@ import Synchronization
 
 /// Helpers for reading pixels and waiting for real events in capture tests.
 enum CaptureTestSupport {
-    /// ../shared/corpora, found from this file's path; nil when absent.
-    static var corporaDirectory: URL? {
+    /// Tests/Fixtures, found from this file's path (see Tests/Fixtures/SOURCES.md).
+    static var fixtures: URL {
         // Resolve links: the tests may be built from a linked copy of this folder.
-        let packageRoot = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let corpora = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
-        return FileManager.default.fileExists(atPath: corpora.path) ? corpora : nil
+        URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures")
+    }
+
+    /// The path of a file in Tests/Fixtures.
+    static func fixture(_ relative: String) -> String {
+        fixtures.appendingPathComponent(relative).path
     }
 
     /// The RGB of a pixel of an .rgb or .rgba frame.

@@ -5,11 +5,7 @@ import Testing
 
 extension LiveCameraTests {
     @Test func fileCameraShowsTheImagesPixels() async throws {
-        guard let corpora = CaptureTestSupport.corporaDirectory else {
-            print("skipped: ../shared/corpora is not there")
-            return
-        }
-        let path = corpora.appendingPathComponent("orientation/Landscape_1.jpg").path
+        let path = CaptureTestSupport.fixture("orientation/Landscape_1.jpg")
         let camera = try GStreamerCamera(spec: .file(path: path))
         #expect(camera.cameraDescription.facing == .virtual)
         #expect(camera.cameraDescription.name == "Landscape_1.jpg")
@@ -17,7 +13,7 @@ extension LiveCameraTests {
         let photo = try await camera.capturePhoto(layout: .rgb)
         let again = try await camera.capturePhoto(layout: .rgb)
         await camera.stop()
-        #expect(photo.size == PixelSize(width: 1800, height: 1200))
+        #expect(photo.size == PixelSize(width: 600, height: 400))
         #expect(photo.planes[0].bytes == again.planes[0].bytes, "a still image stays still")
 
         // The same file decoded by a plain GStreamer pipeline, no camera machinery.
@@ -25,8 +21,8 @@ extension LiveCameraTests {
         #expect(reference.size == photo.size)
         var total = 0
         var samples = 0
-        for y in stride(from: 0, to: 1200, by: 37) {
-            for x in stride(from: 0, to: 1800, by: 41) {
+        for y in stride(from: 0, to: 400, by: 13) {
+            for x in stride(from: 0, to: 600, by: 14) {
                 let a = CaptureTestSupport.rgb(photo, x: x, y: y), b = CaptureTestSupport.rgb(reference, x: x, y: y)
                 total += abs(a.0 - b.0) + abs(a.1 - b.1) + abs(a.2 - b.2)
                 samples += 3
@@ -36,20 +32,16 @@ extension LiveCameraTests {
     }
 
     @Test func rotatedFileIsShownUpright() async throws {
-        guard let corpora = CaptureTestSupport.corporaDirectory else {
-            print("skipped: ../shared/corpora is not there")
-            return
-        }
         // Landscape_N.jpg are stored turned by Orientation N; upright, each is
         // the picture of Landscape_1.jpg.
-        let upright = try await stillOfFile(corpora.appendingPathComponent("orientation/Landscape_1.jpg").path)
+        let upright = try await stillOfFile(CaptureTestSupport.fixture("orientation/Landscape_1.jpg"))
         for value in [3, 6, 8, 5] {
-            let photo = try await stillOfFile(corpora.appendingPathComponent("orientation/Landscape_\(value).jpg").path)
-            #expect(photo.size == PixelSize(width: 1800, height: 1200), "Landscape_\(value).jpg")
+            let photo = try await stillOfFile(CaptureTestSupport.fixture("orientation/Landscape_\(value).jpg"))
+            #expect(photo.size == PixelSize(width: 600, height: 400), "Landscape_\(value).jpg")
             guard photo.size == upright.size else { continue }
             var total = 0, samples = 0
-            for y in stride(from: 5, to: 1200, by: 53) {
-                for x in stride(from: 5, to: 1800, by: 59) {
+            for y in stride(from: 5, to: 400, by: 18) {
+                for x in stride(from: 5, to: 600, by: 20) {
                     let a = CaptureTestSupport.rgb(photo, x: x, y: y), b = CaptureTestSupport.rgb(upright, x: x, y: y)
                     total += abs(a.0 - b.0) + abs(a.1 - b.1) + abs(a.2 - b.2)
                     samples += 3
@@ -95,8 +87,7 @@ extension LiveCameraTests {
     }
 
     @Test func truncatedJPEGIsATypedErrorOrAPicture() async throws {
-        guard let corpora = CaptureTestSupport.corporaDirectory else { return }
-        let original = try Data(contentsOf: corpora.appendingPathComponent("orientation/Landscape_1.jpg"))
+        let original = try Data(contentsOf: URL(fileURLWithPath: CaptureTestSupport.fixture("orientation/Landscape_1.jpg")))
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("squarecam-truncated-\(getpid()).jpg").path
         try original.prefix(600).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -129,13 +120,9 @@ extension LiveCameraTests {
 }
 
 struct ImageFileOrientationTests {
-    @Test func readsEveryOrientationOfTheCorpus() throws {
-        guard let corpora = CaptureTestSupport.corporaDirectory else {
-            print("skipped: ../shared/corpora is not there")
-            return
-        }
+    @Test func readsEveryOrientationOfTheFixtures() throws {
         for value in 0...8 {
-            let path = corpora.appendingPathComponent("orientation/Landscape_\(value).jpg").path
+            let path = CaptureTestSupport.fixture("orientation/Landscape_\(value).jpg")
             // Landscape_0.jpg carries the invalid value 0, read as 1.
             #expect(ImageFileOrientation.read(path: path) == max(1, value), "Landscape_\(value).jpg")
         }

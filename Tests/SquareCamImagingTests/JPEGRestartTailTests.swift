@@ -6,9 +6,8 @@ import Testing
 @Suite struct JPEGRestartTailTests {
     static let phonePhoto = "photos/012mp-bus.jpg"  // an iPhone 11 photo: a restart marker every MCU row
 
-    @Test(.enabled(if: TestImages.corporaPresent, "skipped: ../shared/corpora is missing"))
-    func theTailIsTheLowerPartOfThePicture() throws {
-        let bytes = try TestImages.corpus(Self.phonePhoto)
+    @Test func theTailIsTheLowerPartOfThePicture() throws {
+        let bytes = try TestImages.fixture(Self.phonePhoto)
         let tail = try #require(JPEGRestartTail(bytes))
         #expect(tail.mcuRows == 189 && tail.rowStep == 1)
         let cut = 100  // MCU rows of 16 pixels
@@ -24,9 +23,8 @@ import Testing
         #expect(TestImages.meanDifference(lowerRows, whole, regionOfB: compared) == 0)
     }
 
-    @Test(.enabled(if: TestImages.corporaPresent, "skipped: ../shared/corpora is missing"))
-    func twoStripsGiveTheSameSquareAsOneDecoder() throws {
-        let bytes = try TestImages.corpus(Self.phonePhoto)
+    @Test func twoStripsGiveTheSameSquareAsOneDecoder() throws {
+        let bytes = try TestImages.fixture(Self.phonePhoto)
         var options = CropOptions(size: 1080)
         let one = try SquareCropper.crop(bytes, options: options)
         options.usesSecondThread = true

@@ -50,10 +50,10 @@ import Testing
     }
 
     /// 4:2:2 chroma is half width upright but half height as stored when the photo lies on its side.
-    @Test(.enabled(if: TestImages.corporaPresent, "skipped: ../shared/corpora is missing"), arguments: 1...8)
+    @Test(arguments: 1...8)
     func halfWidthChromaTurnsWithTheOrientation(orientation: Int) throws {
         func as422(_ file: String) throws -> [UInt8] {
-            let bytes = try TestImages.corpus("orientation/" + file)
+            let bytes = try TestImages.fixture("orientation/" + file)
             let exif = try JPEGMarkers(bytes).exifPayload.map { try ExifMetadata(app1Payload: $0) }
             return try JPEGEncoder.encode(try decode(bytes), quality: 95, subsampling: .yuv422, exif: exif)
         }

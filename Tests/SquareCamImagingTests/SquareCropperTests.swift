@@ -8,15 +8,15 @@ import Testing
 
     func decode(_ jpeg: [UInt8]) throws -> Frame { try JPEGDecoder.decode(jpeg).frame }
 
-    @Test(.enabled(if: TestImages.corporaPresent, "skipped: ../shared/corpora is missing"), arguments: orientationFiles)
+    @Test(arguments: orientationFiles)
     func everyOrientationGivesTheSameUprightSquare(file: String) throws {
         let reference = file.hasPrefix("Landscape") ? "Landscape_1.jpg" : "Portrait_1.jpg"
         let options = CropOptions(size: 300)
-        let expected = try decode(SquareCropper.crop(try TestImages.corpus("orientation/" + reference), options: options).bytes)
-        let result = try SquareCropper.crop(try TestImages.corpus("orientation/" + file), options: options)
+        let expected = try decode(SquareCropper.crop(try TestImages.fixture("orientation/" + reference), options: options).bytes)
+        let result = try SquareCropper.crop(try TestImages.fixture("orientation/" + file), options: options)
         let actual = try decode(result.bytes)
         #expect(actual.size == PixelSize(width: 300, height: 300))
-        #expect(result.inputSize == PixelSize(width: file.hasPrefix("Landscape") ? 1800 : 1200, height: file.hasPrefix("Landscape") ? 1200 : 1800))
+        #expect(result.inputSize == PixelSize(width: file.hasPrefix("Landscape") ? 600 : 400, height: file.hasPrefix("Landscape") ? 400 : 600))
         // Re-encoding and a possible half-pixel of centring differ a little; a wrong turn differs a lot.
         let difference = TestImages.meanDifference(actual, expected)
         #expect(difference < 3, "\(file) differs from \(reference) by \(difference) per channel")
@@ -25,29 +25,27 @@ import Testing
         #expect(exif.pixelSize == PixelSize(width: 300, height: 300))
     }
 
-    @Test(.enabled(if: TestImages.corporaPresent, "skipped: ../shared/corpora is missing"))
-    func aWrongTurnWouldBeCaught() throws {
+    @Test func aWrongTurnWouldBeCaught() throws {
         // The tolerance above is meaningful: the same picture turned differs by far more.
-        let upright = try decode(SquareCropper.crop(try TestImages.corpus("orientation/Landscape_1.jpg"), options: CropOptions(size: 300)).bytes)
+        let upright = try decode(SquareCropper.crop(try TestImages.fixture("orientation/Landscape_1.jpg"), options: CropOptions(size: 300)).bytes)
         let turned = upright.applying(.right)
         #expect(TestImages.meanDifference(upright, turned) > 10)
     }
 
-    @Test(.enabled(if: TestImages.corporaPresent, "skipped: ../shared/corpora is missing"))
-    func orientationZeroReadsAsOne() throws {
-        let bytes = try TestImages.corpus("orientation/Landscape_0.jpg")
+    @Test func orientationZeroReadsAsOne() throws {
+        let bytes = try TestImages.fixture("orientation/Landscape_0.jpg")
         #expect(try #require(JPEGMarkers(bytes).exifPayload).count > 0)
         let result = try SquareCropper.crop(bytes, options: CropOptions(size: 200))
-        #expect(result.inputSize == PixelSize(width: 1800, height: 1200))
+        #expect(result.inputSize == PixelSize(width: 600, height: 400))
     }
 
-    @Test(.enabled(if: TestImages.corporaPresent, "skipped: ../shared/corpora is missing"), arguments: orientationFiles)
+    @Test(arguments: orientationFiles)
     func losslessIsPixelIdenticalToTheDecodedRegion(file: String) throws {
-        let input = try TestImages.corpus("orientation/" + file)
+        let input = try TestImages.fixture("orientation/" + file)
         let result = try SquareCropper.crop(input, options: CropOptions(mode: .lossless))
         let offset = try #require(result.losslessOffset)
         #expect(result.square.width == result.square.height)
-        #expect(result.square.width >= 1200 - 16)
+        #expect(result.square.width >= 400 - 16)
         #expect(abs(offset.x) <= 8 && abs(offset.y) <= 8, "a block-aligned square is at most half a 16-pixel block off centre")
         // Without fancy chroma upsampling each pixel depends only on its own
         // blocks, which the DCT-domain crop and turn keep exactly; the float
@@ -81,9 +79,8 @@ import Testing
         #expect(exif.pixelSize == result.square.size)
     }
 
-    @Test(.enabled(if: TestImages.corporaPresent, "skipped: ../shared/corpora is missing"))
-    func exifKeepsTagsDropsTheThumbnailAndUpdatesDimensions() throws {
-        let input = try TestImages.corpus("photos/012mp-bus.jpg")
+    @Test func exifKeepsTagsDropsTheThumbnailAndUpdatesDimensions() throws {
+        let input = try TestImages.fixture("photos/012mp-bus.jpg")
         let original = try ExifMetadata(app1Payload: try #require(JPEGMarkers(input).exifPayload)).summary()
         #expect(original.thumbnailBytes > 0, "the bus photo carries a 4:3 thumbnail")
         for mode in [CropOptions.Mode.center, .lossless] {
@@ -102,9 +99,8 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: TestImages.corporaPresent, "skipped: ../shared/corpora is missing"))
-    func stripOptionsRemoveLocationOrEverything() throws {
-        let input = try TestImages.corpus("photos/012mp-bus.jpg")
+    @Test func stripOptionsRemoveLocationOrEverything() throws {
+        let input = try TestImages.fixture("photos/012mp-bus.jpg")
         let noLocation = try SquareCropper.crop(input, options: CropOptions(size: 256, metadata: .stripLocation))
         let summary = try ExifMetadata(app1Payload: try #require(JPEGMarkers(noLocation.bytes).exifPayload)).summary()
         #expect(!summary.hasGPS)
@@ -116,8 +112,7 @@ import Testing
         #expect(!markers.segments.contains { (0xE1...0xEF).contains($0.marker) })
     }
 
-    @Test(.enabled(if: TestImages.corporaPresent, "skipped: ../shared/corpora is missing"))
-    func gpsIsStrippedFromAPhotoThatHasIt() throws {
+    @Test func gpsIsStrippedFromAPhotoThatHasIt() throws {
         // Build a photo with GPS: a new-photo EXIF plus a GPS tag written through libexif.
         let document = try LibExifDocument()
         try document.setShort(ExifTagNumber.orientation, in: .zero, 6)
@@ -195,9 +190,8 @@ import Testing
         #expect(throws: ImagingError.self) { try SquareCropper.crop([0xFF, 0xD8, 0xFF, 0xE0, 0, 2], options: CropOptions()) }
     }
 
-    @Test(.enabled(if: TestImages.corporaPresent, "skipped: ../shared/corpora is missing"))
-    func heifExampleIsCroppedUpright() throws {
-        let input = try TestImages.corpus("heif/example.heic")
+    @Test func heifExampleIsCroppedUpright() throws {
+        let input = try TestImages.fixture("heif/example.heic")
         #expect(HEIFDecoder.isHEIF(input))
         let result = try SquareCropper.crop(input, options: CropOptions(size: 400, quality: 97))
         #expect(result.inputSize == PixelSize(width: 1280, height: 854))
@@ -212,23 +206,23 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: TestImages.corporaPresent && FileManager.default.isExecutableFile(atPath: "/usr/bin/jpegtran"),
-                   "skipped: needs ../shared/corpora and jpegtran"),
-          arguments: ["baseline", "arithmetic", "progressive", "progressive-arithmetic"])
+    @Test(arguments: ["baseline", "arithmetic", "progressive", "progressive-arithmetic"])
     func baselineArithmeticAndProgressiveDecode(coding: String) throws {
-        let baselineBytes = try TestImages.corpus("libjpeg-turbo/testorig.jpg")
+        let baselineBytes = try TestImages.fixture("libjpeg-turbo/testorig.jpg")
         let input: [UInt8]
         switch coding {
         case "baseline": input = baselineBytes
-        case "arithmetic": input = try TestImages.corpus("libjpeg-turbo/testimgari.jpg")
+        case "arithmetic": input = try TestImages.fixture("libjpeg-turbo/testimgari.jpg")
         default:
-            // The corpus has no progressive file: jpegtran recodes one losslessly.
+            // The fixtures have no progressive file: jpegtran recodes one losslessly.
+            try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/jpegtran"),
+                         "jpegtran is missing: scripts/install-deps.sh installs it (libjpeg-turbo-progs)")
             let folder = try ScratchFolder()
             let output = folder.file("p.jpg")
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/jpegtran")
             process.arguments = ["-progressive"] + (coding.contains("arithmetic") ? ["-arithmetic"] : [])
-                + ["-outfile", output, TestImages.corpora.appendingPathComponent("libjpeg-turbo/testorig.jpg").path]
+                + ["-outfile", output, TestImages.fixtures.appendingPathComponent("libjpeg-turbo/testorig.jpg").path]
             try process.run()
             process.waitUntilExit()
             input = Array(try Data(contentsOf: URL(fileURLWithPath: output)))
@@ -245,9 +239,8 @@ import Testing
         #expect(lossless.outputSize.width == lossless.outputSize.height)
     }
 
-    @Test(.enabled(if: TestImages.corporaPresent, "skipped: ../shared/corpora is missing"))
-    func twelveBitJPEGIsACleanError() throws {
-        let input = try TestImages.corpus("libjpeg-turbo/monkey12.jpg")
+    @Test func twelveBitJPEGIsACleanError() throws {
+        let input = try TestImages.fixture("libjpeg-turbo/monkey12.jpg")
         #expect(throws: ImagingError.self) { try SquareCropper.crop(input, options: CropOptions(size: 64)) }
     }
 
@@ -257,8 +250,9 @@ import Testing
         #expect(try JPEGDecoder.header(of: result.bytes).colorModel == .gray)
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/convert")))
-    func cmykBecomesRGB() throws {
+    @Test func cmykBecomesRGB() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/convert"),
+                     "ImageMagick's convert is missing: scripts/install-deps.sh installs it (imagemagick)")
         let folder = try ScratchFolder()
         let png = folder.file("in.png"), cmyk = folder.file("cmyk.jpg")
         try Data(try PNGCodec.encode(TestImages.gradient(width: 160, height: 120))).write(to: URL(fileURLWithPath: png))

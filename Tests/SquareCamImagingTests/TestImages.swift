@@ -2,17 +2,16 @@ import Foundation
 import SquareCamCore
 @testable import SquareCamImaging
 
-/// Synthetic frames and the shared corpora, for the imaging tests.
+/// Synthetic frames and the photos in Tests/Fixtures, for the imaging tests.
 enum TestImages {
-    /// ../shared/corpora from the package root, derived from this file's path.
-    static let corpora: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/corpora").standardizedFileURL
+    /// Tests/Fixtures, derived from this file's path (what is there and where
+    /// it came from: Tests/Fixtures/SOURCES.md).
+    static let fixtures: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
 
-    static var corporaPresent: Bool { FileManager.default.fileExists(atPath: corpora.path) }
-
-    static func corpus(_ relative: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: corpora.appendingPathComponent(relative)))
+    static func fixture(_ relative: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: fixtures.appendingPathComponent(relative)))
     }
 
     /// A smooth colour gradient with a few sharp shapes: compresses well, so

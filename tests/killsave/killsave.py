@@ -42,7 +42,8 @@ from appkill import AppTally, XServer, app_kill_test
 
 EXIT_WRITE_FAILED = 6
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".JPG", ".JPEG")
-CORPORA = Path(__file__).resolve().parents[2].parent / "shared" / "corpora"
+# Photos from the repository (Tests/Fixtures/SOURCES.md says where they came from).
+FIXTURES = Path(__file__).resolve().parents[2] / "Tests" / "Fixtures"
 
 results = {"passed": 0, "failed": 0}
 
@@ -138,11 +139,10 @@ def seed_existing(folder: Path) -> dict[Path, str]:
     """Files that were there before: they must come through unchanged."""
     existing = []
     for name in ("photos/012mp-bus.jpg", "orientation/Landscape_6.jpg", "libjpeg-turbo/testorig.jpg"):
-        source = CORPORA / name
-        if source.exists():
-            target = folder / ("existing-" + source.name)
-            shutil.copyfile(source, target)
-            existing.append(target)
+        source = FIXTURES / name
+        target = folder / ("existing-" + source.name)
+        shutil.copyfile(source, target)
+        existing.append(target)
     notes = folder / "existing-notes.txt"
     notes.write_text("not a photo; must survive unchanged\n")
     existing.append(notes)

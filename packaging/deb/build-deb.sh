@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Builds dist/squarecam_<version>_<arch>.deb from the release build (`make deb`).
+#
+#   packaging/deb/build-deb.sh
+#
+# A binary package: the Swift toolchain is not a Debian package, so the two
+# programs carry the Swift runtime and Foundation linked in (Package.swift),
+# and Depends comes from what they link (dpkg-shlibdeps), plus what they
+# load at run time: libheif (opened on the first HEIF file) and the
+# GStreamer plugins whose elements the pipelines name.
+# The version is SquareCamVersion.number; packaging/deb/changelog must start
+# with an entry for it. Needs dpkg-dev, help2man and lintian
+# (scripts/install-deps.sh --with-packaging); lintian runs last and any
+# error fails the build.
+#
+# Environment: DEB_MAINTAINER overrides the Maintainer field;
+# SOURCE_DATE_EPOCH (default: the last commit's time) dates the man pages and
+# every file in the package, rather than the moment of the build.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+cd "$root"
+
+version=$(sed -n 's/.*static let number = "\(.*\)".*/\1/p' Sources/SquareCamCore/SquareCamVersion.swift)
+[[ -n $version ]] || { echo "build-deb: no version in Sources/SquareCamCore/SquareCamVersion.swift" >&2; exit 1; }
+changelog_version=$(sed -n '1s/^squarecam (\([^)]*\)).*/\1/p' "$here/changelog")
+if [[ $changelog_version != "$version" ]]; then
+    echo "build-deb: packaging/deb/changelog starts at $changelog_version, the program says $version: add an entry for $version" >&2
+    exit 1
+fi
+arch=$(dpkg --print-architecture)
+maintainer=${DEB_MAINTAINER:-$(sed -n 's/^ -- \(.*>\)  .*/\1/p' "$here/changelog" | head -1)}
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
+
+work=$root/.build/deb
+stage=$work/squarecam
+rm -rf "$work"
+mkdir -p "$stage" dist
+
+echo "build-deb: release build, installed into $stage"
+make --no-print-directory install DESTDIR="$stage" PREFIX=/usr CONFIG=release >/dev/null
+bin=$stage/usr/bin/squarecam
+helper=$stage/usr/libexec/squarecam/squarecam-camera
+
+# The toolchain must not be needed where the package is installed.
+if ldd "$bin" "$helper" | grep -E "/opt/swift|libswift|libFoundation|libdispatch|not found"; then
+    echo "build-deb: the programs need the Swift toolchain's libraries (see above): link them statically" >&2
+    exit 1
+fi
+# As dh_strip does for programs: no symbol table, no .comment/.note sections.
+strip --remove-section=.comment --remove-section=.note "$bin" "$helper"
+
+doc=$stage/usr/share/doc/squarecam
+install -Dm644 "$here/copyright" "$doc/copyright"
+# A native package (SquareCam is its own upstream): changelog.gz.
+gzip -9n <"$here/changelog" >"$doc/changelog.gz"
+chmod 644 "$doc/changelog.gz"
+
+# Man pages from the programs' own --help, so they never fall behind.
+man=$stage/usr/share/man/man1
+mkdir -p "$man"
+wrappers=$work/wrappers
+mkdir -p "$wrappers"
+help2man --no-info --section=1 --version-string="$version" \
+    --name="square photos: a camera app, and square crops of existing photos" \
+    --include="$here/squarecam.h2m" --output="$work/squarecam.1" "$bin"
+for command in shoot crop devices; do
+    # help2man runs a program; this one runs `squarecam COMMAND`.
+    printf '#!/bin/sh\nexec "%s" %s "$@"\n' "$bin" "$command" >"$wrappers/squarecam-$command"
+    chmod +x "$wrappers/squarecam-$command"
+    summary=$("$bin" "$command" --help | sed -n '3p' | sed 's/[.:].*//' | sed 's/^\(.\)/\L\1/')
+    help2man --no-info --section=1 --version-string="$version" --name="$summary" \
+        --include="$here/command.h2m" --output="$work/squarecam-$command.1" "$wrappers/squarecam-$command"
+done
+for page in "$work"/*.1; do
+    gzip -9n <"$page" >"$man/$(basename "$page").gz"
+    chmod 644 "$man/$(basename "$page").gz"
+done
+
+# Depends: the linked libraries, by their packages' shlibs/symbols files.
+shlibs_dir=$work/shlibdeps
+mkdir -p "$shlibs_dir/debian"
+printf 'Source: squarecam\n\nPackage: squarecam\nArchitecture: any\n' >"$shlibs_dir/debian/control"
+linked=$(cd "$shlibs_dir" && dpkg-shlibdeps -O "$bin" "$helper" 2>"$work/shlibdeps.log" | sed -n 's/^shlibs:Depends=//p') || {
+    cat "$work/shlibdeps.log" >&2
+    exit 1
+}
+# libheif is opened with dlopen on the first HEIF file: the oldest libheif1
+# that has every function Sources/CHeif resolves, from libheif1's symbols file.
+heif_minimum=$(
+    grep -o 'RESOLVE(heif_[a-z_A-Z0-9]*)' Sources/CHeif/cheif.c | sed 's/RESOLVE(\(.*\))/\1/' | sort -u |
+        while read -r symbol; do
+            awk -v s="$symbol@Base" '$1 == s { print $2 }' /var/lib/dpkg/info/libheif1:"$arch".symbols
+        done | sort -V | tail -1
+)
+[[ -n $heif_minimum ]] || { echo "build-deb: could not find libheif1's symbols (is libheif1 installed?)" >&2; exit 1; }
+# The elements the pipelines name (Sources/SquareCamCapture): plugins-base
+# has videotestsrc, videoconvert, videoscale, appsink and decodebin;
+# plugins-good has v4l2src (every UVC webcam), jpegdec (their MJPEG modes),
+# videoflip and imagefreeze (photos shown as a camera).
+depends="$linked, libheif1 (>= $heif_minimum), gstreamer1.0-plugins-base, gstreamer1.0-plugins-good"
+
+installed_size=$(du -s -k --apparent-size "$stage" | cut -f1)
+mkdir -p "$stage/DEBIAN"
+sed -e "s|@VERSION@|$version|" -e "s|@ARCH@|$arch|" -e "s|@MAINTAINER@|$maintainer|" \
+    -e "s|@INSTALLED_SIZE@|$installed_size|" -e "s|@DEPENDS@|$depends|" "$here/control.in" >"$stage/DEBIAN/control"
+(cd "$stage" && find usr -type f -print0 | sort -z | xargs -0 md5sum) >"$stage/DEBIAN/md5sums"
+
+# Modes as Debian expects whatever the umask was; times from SOURCE_DATE_EPOCH.
+find "$stage" -type d -exec chmod 755 {} +
+find "$stage" -type f -exec chmod 644 {} +
+chmod 755 "$bin" "$helper"
+find "$stage" -exec touch --no-dereference --date="@$SOURCE_DATE_EPOCH" {} +
+
+deb=dist/squarecam_${version}_${arch}.deb
+rm -f "$deb"
+dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >/dev/null
+echo "build-deb: $deb ($(du -h "$deb" | cut -f1)), Depends: $depends"
+
+echo "build-deb: lintian"
+lintian_output=$(lintian --info --display-info --fail-on none "$deb" 2>&1) || true
+printf '%s\n' "$lintian_output" | sed 's/^/    /'
+if printf '%s\n' "$lintian_output" | grep -q '^E: '; then
+    echo "build-deb: lintian reports errors" >&2
+    exit 1
+fi

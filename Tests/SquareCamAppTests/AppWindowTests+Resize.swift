@@ -15,9 +15,11 @@ extension AppWindowTests {
         let start = try #require(drawnSquare(in: startLine))
         for (occurrence, size) in [(1, (width: 900, height: 1000)), (2, (width: 480, height: 620))] {
             try app.resize(width: size.width, height: size.height)
+            // The page is laid out again after the window changes: wait for the
+            // frames that fit the final square (one camera pixel per screen pixel).
             let line = try app.waitForTrace("viewfinder resized", where: { line in
-                guard let side = drawnSquare(in: line)?.side else { return false }
-                return occurrence == 1 ? side > start.side + 100 : side < start.side
+                guard let square = drawnSquare(in: line)?.side, number(after: " side ", in: line) == square else { return false }
+                return occurrence == 1 ? square > start.side + 100 : square < start.side
             })
             let square = try #require(drawnSquare(in: line))
             let side = try #require(number(after: " side ", in: line))

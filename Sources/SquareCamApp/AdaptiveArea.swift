@@ -52,8 +52,14 @@ final class AdaptiveArea {
     private func resized(_ newSize: Size2D) {
         guard newSize != size else { return }
         size = newSize
-        // Margins change on the next turn of the loop, not inside this allocation.
-        guard !placing else { return }
+        invalidate()
+    }
+
+    /// Places picture and controls again: the controls changed size (a
+    /// message appeared, a button came or went).
+    func invalidate() {
+        // Margins change on the next turn of the loop, not inside an allocation.
+        guard !placing, size.width > 0 else { return }
         placing = true
         Task { @MainActor in
             self.placing = false

@@ -73,7 +73,9 @@ final class LivePage {
     /// Shows the newest photo (nil: none yet, the button hides).
     func showLastPhoto(_ image: DisplayImage?) {
         thumbnail.image = image
+        guard (image != nil) != (gtk_widget_get_visible(thumbnailButton) != 0) else { return }
         WidgetStyle.setVisible(thumbnailButton, image != nil)
+        area.invalidate()
     }
 
     /// Shows the countdown choice on the timer button.

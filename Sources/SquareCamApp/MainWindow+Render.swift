@@ -234,7 +234,7 @@ extension MainWindow {
     // MARK: Debug log
 
     /// Where the page's buttons are, once drawn, for the layout tests:
-    /// `controls PAGE in WxH: name x y w h; …` (window-surface pixels).
+    /// `controls PAGE in WxH: name x y w h; …` (window-surface pixels, and the surface's size).
     func traceControls() {
         guard Trace.enabled else { return }
         let named: [(String, Widget)] = switch shownPage {
@@ -250,7 +250,12 @@ extension MainWindow {
         FrameClock.afterPaints(of: window) {
             let shown = ([("menu", menu)] + named).filter { gtk_widget_get_mapped($0.1) != 0 }
             let list = shown.map { "\($0.0) \(Trace.bounds(of: $0.1))" }.joined(separator: "; ")
-            Trace.line("controls \(page) in \(gtk_widget_get_width(window))x\(gtk_widget_get_height(window)): \(list)")
+            // The surface's size, as the bounds are in surface pixels (a window drawn with its own
+            // shadow has a surface larger than the window).
+            let surface = gtk_native_get_surface(gtk_widget_get_native(window))
+            let width = surface.map { gdk_surface_get_width($0) } ?? gtk_widget_get_width(window)
+            let height = surface.map { gdk_surface_get_height($0) } ?? gtk_widget_get_height(window)
+            Trace.line("controls \(page) in \(width)x\(height): \(list)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import CGtk
+import SquareCamCapture
 import SquareCamController
 import SquareCamCore
 
@@ -28,13 +29,19 @@ extension MainWindow {
                             self?.controller.send(.declinePermission)
                         })
         case .permissionDenied:
-            // The Open Settings button only where the desktop has camera privacy settings to open.
+            // The Open Settings button only where the desktop has camera privacy settings to open;
+            // elsewhere the page says where the answer is kept and how to change it.
             let hasSettings = Launcher.hasPrivacySettings
+            let description = if hasSettings {
+                localized("Allow it in Settings › Privacy › Camera, then choose Try Again.")
+            } else if controller.providerKind == "portal" {
+                localized("Your desktop remembers that SquareCam may not use the camera, and has no settings page to change that. To forget the answer, run in a terminal:\n\n{command}\n\nthen choose Try Again; the desktop will ask again.",
+                          ["command": PortalCameraProvider.forgetRefusalCommand])
+            } else {
+                localized("This desktop has no camera privacy settings. Make sure your account may use video devices (for example: sudo usermod -aG video $USER), log out and in again, then choose Try Again.")
+            }
             status.show(icon: "camera-disabled-symbolic", title: localized("SquareCam has no permission to use the camera"),
-                        description: hasSettings
-                            ? localized("Allow it in Settings › Privacy › Camera, then choose Try Again.")
-                            : localized("This desktop has no camera privacy settings. Make sure your account may use video devices (for example: sudo usermod -aG video $USER), log out and in again, then choose Try Again."),
-                        primary: tryAgain, secondary: hasSettings ? settings : nil)
+                        description: description, primary: tryAgain, secondary: hasSettings ? settings : nil)
         case .permissionRestricted:
             status.show(icon: "camera-disabled-symbolic", title: localized("SquareCam may not use the camera"),
                         description: localized("A system policy does not allow the camera. Ask the administrator of this computer to allow it, then choose Try Again."),
@@ -68,7 +75,9 @@ extension MainWindow {
         if Trace.enabled {
             let page = status.widget
             FrameClock.afterPaints(of: page) {
-                Trace.line("status page title=\(String(cString: adw_status_page_get_title(gcast(page))))")
+                let title = String(cString: adw_status_page_get_title(gcast(page)))
+                let description = adw_status_page_get_description(gcast(page)).map { String(cString: $0) } ?? ""
+                Trace.line("status page title=\(title) description=\(description.replacingOccurrences(of: "\n", with: " "))")
             }
         }
     }

@@ -38,7 +38,10 @@ final class ReviewPage {
         gtk_label_set_xalign(gcast(problemLabel), 0)
         saveAsButton = Make.button(label: localized("Save _As…"), icon: "document-save-as-symbolic",
                                    tooltip: localized("Save the photo somewhere else"), accessibleLabel: localized("Save As…"))
-        problem = Make.box(vertical: false, spacing: 12, [problemLabel, saveAsButton])
+        // The reason above its button, each the full width: a wrapped label beside a
+        // button measured shorter than it was drawn, and pushed the buttons off screen.
+        gtk_widget_set_halign(saveAsButton, GTK_ALIGN_END)
+        problem = Make.box(vertical: true, spacing: 8, [problemLabel, saveAsButton])
         WidgetStyle.addClass(problem, "save-problem")
         WidgetStyle.margins(problem, 12)
         WidgetStyle.setVisible(problem, false)
@@ -55,7 +58,6 @@ final class ReviewPage {
             guard let self else { return }
             // Beside the picture the buttons stack, Save at the bottom, nearest the thumb.
             WidgetStyle.setVertical(self.buttons, arrangement == .sideBySide)
-            WidgetStyle.setVertical(self.problem, arrangement == .sideBySide)
         }
     }
 
@@ -67,8 +69,11 @@ final class ReviewPage {
 
     /// Shows why the last save failed, with Save As…; `nil` hides it.
     func showProblem(_ message: String?) {
+        let changed = (message != nil) != (gtk_widget_get_visible(problem) != 0)
         gtk_label_set_text(gcast(problemLabel), message ?? "")
         WidgetStyle.setVisible(problem, message != nil)
+        // The message takes room under the photo: the photo gives it up.
+        if changed { area.invalidate() }
     }
 
     /// True while a photo is on the page.

@@ -18,7 +18,11 @@ public final class PortalCameraProvider: CameraProvider {
 
     /// Where to change a refused answer, in one sentence (the CLI prints it; the app may show it).
     public static let deniedAdvice =
-        "The camera portal refused SquareCam the camera: allow it in Settings › Privacy › Camera, or forget the refusal with `gdbus call --session --dest org.freedesktop.impl.portal.PermissionStore --object-path /org/freedesktop/impl/portal/PermissionStore --method org.freedesktop.impl.portal.PermissionStore.DeletePermission devices camera ''` and try again."
+        "The camera portal refused SquareCam the camera: allow it in Settings › Privacy › Camera, or forget the refusal with `\(forgetRefusalCommand)` and try again."
+    /// A command that deletes the stored answer for host apps, so the portal asks again
+    /// (for desktops without camera privacy settings; gdbus comes with GLib).
+    public static let forgetRefusalCommand =
+        "gdbus call --session --dest org.freedesktop.impl.portal.PermissionStore --object-path /org/freedesktop/impl/portal/PermissionStore --method org.freedesktop.impl.portal.PermissionStore.DeletePermission devices camera ''"
     /// What to say when a policy forbids the camera.
     public static let restrictedAdvice =
         "A system policy (the desktop's lockdown setting) disables the camera: ask the administrator of this computer to allow it."

@@ -31,6 +31,8 @@ extension AppWindowTests {
         let app = try app(in: session)
         let line = try app.waitForTrace("status page title=")
         #expect(line.contains("SquareCam has no permission to use the camera"), "\(line)")
+        // No camera privacy settings here: the page says where the answer is kept, not the video group.
+        #expect(line.contains("PermissionStore.DeletePermission devices camera") && !line.contains("video group"), "\(line)")
         _ = try app.screenshot(saveAs: "portal-denied")
         // Try Again asks the portal again; it still says no, and no camera was started.
         try app.press("Return")

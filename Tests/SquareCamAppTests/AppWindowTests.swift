@@ -233,6 +233,17 @@ extension AppWindowTests {
         let reason = line.components(separatedBy: "保存されませんでした。").last ?? ""
         #expect(!reason.contains("Cannot") && !reason.contains("folder") && !reason.contains("permission"),
                 "an English reason in a Japanese sentence: \(line)")
+        // The reason takes room under the photo; the buttons stay on screen.
+        let controls = try app.waitForTrace("controls review in ", where: { line in
+            // A line written after the reason appeared.
+            let log = app.log
+            guard let reason = log.range(of: "save problem says"), let this = log.range(of: line, options: .backwards) else { return false }
+            return this.lowerBound > reason.lowerBound
+        })
+        let window = controls.split(separator: " ").first { $0.contains("x") && $0.hasSuffix(":") }
+            .map { $0.dropLast().split(separator: "x").compactMap { Int($0) } } ?? []
+        let save = controls.components(separatedBy: "save ").last?.split(separator: " ").prefix(4).compactMap { Int($0.filter(\.isNumber)) } ?? []
+        #expect(window.count == 2 && save.count == 4 && save[1] + save[3] <= window[1], "Save is off screen: \(controls)")
         _ = try app.screenshot(saveAs: "save-failed-ja")
     }
 

@@ -25,15 +25,6 @@ static inline guint squarecam_object_refcount(gpointer object) {
     return g_atomic_int_get(&G_OBJECT(object)->ref_count);
 }
 
-/// A weak pointer that becomes NULL when the object is finalized.
-static inline void squarecam_add_weak_pointer(gpointer object, gpointer *location) {
-    g_object_add_weak_pointer(G_OBJECT(object), location);
-}
-
-static inline void squarecam_remove_weak_pointer(gpointer object, gpointer *location) {
-    g_object_remove_weak_pointer(G_OBJECT(object), location);
-}
-
 // --- g_object_set is variadic: one typed setter per property kind ----------
 
 static inline void squarecam_set_bool(gpointer object, const char *name, gboolean value) {
@@ -41,14 +32,6 @@ static inline void squarecam_set_bool(gpointer object, const char *name, gboolea
 }
 
 static inline void squarecam_set_int(gpointer object, const char *name, gint value) {
-    g_object_set(object, name, value, NULL);
-}
-
-static inline void squarecam_set_uint(gpointer object, const char *name, guint value) {
-    g_object_set(object, name, value, NULL);
-}
-
-static inline void squarecam_set_string(gpointer object, const char *name, const char *value) {
     g_object_set(object, name, value, NULL);
 }
 

@@ -156,21 +156,10 @@ extension MainWindow {
 
     func chooseSaveAsPath() {
         guard let photo = controller.flow.photo else { return }
-        let chooser = gtk_file_chooser_native_new(localized("Save Photo As"), gcast(window), GTK_FILE_CHOOSER_ACTION_SAVE,
-                                                  localized("_Save"), localized("_Cancel"))!
         let date = controller.shot(for: photo)?.date ?? .now
-        gtk_file_chooser_set_current_name(squarecam_file_chooser(UnsafeMutableRawPointer(chooser)),
-                                          PhotoFileName().name(for: date, sequence: 1))
-        let raw = UnsafeMutableRawPointer(chooser)
-        Signal.connectInt(raw, "response") { [weak self] response in
-            defer { g_object_unref(raw) }
-            guard response == GTK_RESPONSE_ACCEPT.rawValue,
-                  let file = gtk_file_chooser_get_file(squarecam_file_chooser(raw)) else { return }
-            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-            guard let path = g_file_get_path(file) else { return }
-            defer { g_free(path) }
-            self?.controller.send(.saveAs(path: String(cString: path)))
+        FileChooser.choose(title: localized("Save Photo As"), accept: localized("_Save"), parent: window,
+                           action: GTK_FILE_CHOOSER_ACTION_SAVE, suggestedName: PhotoFileName().name(for: date, sequence: 1)) { [weak self] path in
+            self?.controller.send(.saveAs(path: path))
         }
-        gtk_native_dialog_show(squarecam_native_dialog(raw))
     }
 }

@@ -88,21 +88,12 @@ final class PreferencesWindow {
     }
 
     private func chooseFolder() {
-        let chooser = gtk_file_chooser_native_new(localized("Save Photos In"), gcast(window), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
-                                                  localized("_Choose"), localized("_Cancel"))!
-        let raw = UnsafeMutableRawPointer(chooser)
-        Signal.connectInt(raw, "response") { [weak self] response in
-            defer { g_object_unref(raw) }
-            guard response == GTK_RESPONSE_ACCEPT.rawValue,
-                  let file = gtk_file_chooser_get_file(squarecam_file_chooser(raw)) else { return }
-            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-            guard let path = g_file_get_path(file) else { return }
-            defer { g_free(path) }
-            self?.preferences.saveFolder = String(cString: path)
+        FileChooser.choose(title: localized("Save Photos In"), accept: localized("_Choose"), parent: window,
+                           action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER) { [weak self] path in
+            self?.preferences.saveFolder = path
             self?.showFolder()
             self?.onChange?()
         }
-        gtk_native_dialog_show(squarecam_native_dialog(raw))
     }
 
     private static func switchRow(_ title: String, on: Bool, in group: Widget, subtitle: String? = nil) -> Widget {

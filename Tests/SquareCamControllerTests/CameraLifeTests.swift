@@ -136,4 +136,15 @@ import Testing
         await harness.settle()
         #expect(harness.state == .idle && harness.provider.opened[0].stops == 1 && !harness.provider.isWatched)
     }
+
+    @Test func aSandboxWithoutACameraPortalSaysSoAndOffersTheTestPattern() async throws {
+        // What UnreachableCameraProvider does inside a Flatpak with no portal.
+        let provider = FakeProvider()
+        provider.setListingFailure(.portalUnavailable)
+        let harness = try ControllerHarness(provider: provider)
+        await harness.launch()
+        #expect(harness.state == .failed(.portalUnavailable) && provider.opened.isEmpty)
+        await harness.send(.useTestPattern)
+        #expect(harness.state == .live && harness.controller.providerKind == "test")
+    }
 }

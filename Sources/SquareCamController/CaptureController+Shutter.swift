@@ -62,11 +62,13 @@ extension CaptureController {
                 let frame = try await camera.capturePhoto()
                 guard self.flow.state == .capturing else { return }
                 let photo = CapturedPhoto(id: id, frameSize: frame.size)
-                var shot = Shot(frame: frame, camera: description, date: Date())
-                // Encoded while the review is on screen; Save waits for it only if it must.
-                shot.startEncoding(self.encodingOptions(for: photo.crop))
-                self.shots[id] = shot
+                self.shots[id] = Shot(frame: frame, camera: description, date: Date())
                 self.send(.photoCaptured(photo))
+                // Encoded once the review is up (the front end draws it during
+                // `send`), so the encoder does not compete with it for the
+                // cores; Save waits for it only if it must. Saving without
+                // review has already encoded it.
+                if case .reviewing = self.flow.state { self.shots[id]?.startEncoding(self.encodingOptions(for: photo.crop)) }
             } catch {
                 self.captureFailed(error)
             }

@@ -147,31 +147,25 @@ struct PortalProviderTests {
         #expect(seen.count == count)
     }
 
-    @Test func pipeWireKilledWhileStreamingDisconnectsAndComesBack() async throws {
+    /// The watch's side of PipeWire dying and coming back. The stream's side
+    /// (a live camera fails with `.disconnected`, then goes live again) is
+    /// tested through the app in its own process
+    /// (`pipeWireKilledWhileStreamingThenRestartedGoesLiveAgain`): streaming
+    /// in this test process while PipeWire died sometimes crashed the whole
+    /// test run inside libpipewire 0.3.65's own thread.
+    @Test func pipeWireKilledThenRestartedEmptiesAndRefillsTheList() async throws {
         let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
         let provider = try Self.provider(session)
         let seen = ListLog()
         let watch = try #require(provider.watchCameras { seen.append($0) })
         defer { watch.cancel() }
         #expect(try await seen.waitFor { $0.count == 1 })
-        let camera = try provider.openCamera(try #require(try await provider.cameras().first))
-        let failures = Mutex<[CameraFailure]>([])
-        camera.setFailureHandler { failure in failures.withLock { $0.append(failure) } }
-        try await camera.start()
-
         try session.killPipeWire()
         #expect(try await seen.waitFor { $0.isEmpty })
-        #expect(await CaptureTestSupport.wait(upTo: 30) { !failures.withLock { $0.isEmpty } })
-        #expect(failures.withLock { $0 } == [.disconnected(camera: "SquareCam Test Camera 1")])
-        await camera.stop()
         await #expect(throws: CameraFailure.self) { try await provider.cameras() }
-
         try session.startPipeWire()
         #expect(try await seen.waitFor { $0.count == 1 })
-        let back = try provider.openCamera(try #require(try await provider.cameras().first))
-        try await back.start()
-        #expect(try await back.capturePhoto().size == PixelSize(width: 640, height: 480))
-        await back.stop()
+        #expect(try await provider.cameras().count == 1)
     }
 }
 

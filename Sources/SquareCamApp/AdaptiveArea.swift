@@ -16,13 +16,14 @@ final class AdaptiveArea {
     private let pictureSlot: Widget
     private let controlsSlot: Widget
     private let squarePicture: Bool
-    /// Called when the arrangement changes, before the controls are measured
-    /// in it: the page turns its rows into columns or back.
-    var onArrange: ((CaptureLayout.Arrangement) -> Void)?
+    /// Called before the controls are measured in an arrangement, with the
+    /// page's size: the page turns its rows into columns or back (and may
+    /// stack a row that is too wide). Must not mind being called again.
+    var onArrange: ((CaptureLayout.Arrangement, Size2D) -> Void)?
     /// Called after each placement, with the page's size.
     var onPlaced: ((Size2D) -> Void)?
     private(set) var layout: CaptureLayout?
-    private var arrangement: CaptureLayout.Arrangement?
+    private(set) var arrangement: CaptureLayout.Arrangement?
     private var size = Size2D(width: 0, height: 0)
     private var placing = false
 
@@ -70,11 +71,8 @@ final class AdaptiveArea {
     private func place() {
         let below = thickness(.stacked), beside = thickness(.sideBySide)
         let chosen = CaptureLayout(space: size, controlsBelow: below, controlsBeside: beside, squarePicture: squarePicture).arrangement
-        if chosen != arrangement {
-            arrangement = chosen
-            onArrange?(chosen)
-        }
-        // Measured again in the chosen arrangement: rows and columns differ.
+        arrangement = chosen
+        // Measured again in the chosen arrangement, which leaves the controls arranged so.
         let layout = CaptureLayout(arrangement: chosen, space: size, controlsThickness: thickness(chosen), squarePicture: squarePicture)
         self.layout = layout
         setMargins(pictureSlot, layout.picture)
@@ -85,9 +83,7 @@ final class AdaptiveArea {
 
     /// The controls' natural height in a row under the picture, or width in a column beside it.
     private func thickness(_ arrangement: CaptureLayout.Arrangement) -> Double {
-        let wasArrangement = self.arrangement
-        if arrangement != wasArrangement { onArrange?(arrangement) }
-        defer { if arrangement != wasArrangement, let wasArrangement { onArrange?(wasArrangement) } }
+        onArrange?(arrangement, size)
         var minimum: Int32 = 0, natural: Int32 = 0
         switch arrangement {
         case .stacked:

@@ -66,7 +66,7 @@ final class CropEditor {
             MainActor.assumeIsolated { editor.draw(cairo, width: Double(width), height: Double(height)) }
         }, context, nil)
         installGestures()
-        area.onArrange = { [weak self] arrangement in
+        area.onArrange = { [weak self] arrangement, _ in
             guard let self else { return }
             WidgetStyle.setVertical(self.actions, arrangement == .sideBySide)
         }

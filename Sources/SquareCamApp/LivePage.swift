@@ -63,7 +63,7 @@ final class LivePage {
         WidgetStyle.margins(controls, 12)
         area = AdaptiveArea(picture: picture, controls: controls, squarePicture: true)
         widget = area.widget
-        area.onArrange = { [weak self] arrangement in
+        area.onArrange = { [weak self] arrangement, _ in
             // A row under the picture, or a column beside it (the shutter in the middle either way).
             guard let self else { return }
             WidgetStyle.setVertical(self.controls, arrangement == .sideBySide)

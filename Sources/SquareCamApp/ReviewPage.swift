@@ -54,10 +54,14 @@ final class ReviewPage {
         gtk_widget_set_valign(controls, GTK_ALIGN_CENTER)
         area = AdaptiveArea(picture: view.widget, controls: controls, squarePicture: true)
         widget = area.widget
-        area.onArrange = { [weak self] arrangement in
+        area.onArrange = { [weak self] arrangement, size in
             guard let self else { return }
-            // Beside the picture the buttons stack, Save at the bottom, nearest the thumb.
-            WidgetStyle.setVertical(self.buttons, arrangement == .sideBySide)
+            // Beside the picture the buttons stack, Save at the bottom, nearest the
+            // thumb; below it too when a row does not fit (longer labels, a narrow phone).
+            WidgetStyle.setVertical(self.buttons, false)
+            var minimum: Int32 = 0, natural: Int32 = 0
+            gtk_widget_measure(self.buttons, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+            WidgetStyle.setVertical(self.buttons, arrangement == .sideBySide || Double(natural) > size.width)
         }
     }
 

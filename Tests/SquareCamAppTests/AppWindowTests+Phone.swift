@@ -11,20 +11,29 @@ extension AppWindowTests {
         var width: Int
         var height: Int
         var scale = 1
-        var description: String { "\(name) \(width)x\(height)@\(scale)" }
+        /// A language whose labels are longer or shorter than English ones.
+        var language: String?
+        var description: String { "\(name) \(width)x\(height)@\(scale)" + (language.map { " \($0)" } ?? "") }
     }
 
     static let screenSizes = [
         ScreenSize(name: "phone-portrait", width: 360, height: 720),
         ScreenSize(name: "phone-portrait-scale2", width: 360, height: 720, scale: 2),
+        ScreenSize(name: "phone-portrait-ja", width: 360, height: 720, language: "ja"),
+        ScreenSize(name: "phone-portrait-ko", width: 360, height: 720, language: "ko"),
         ScreenSize(name: "phone-landscape", width: 720, height: 360),
         ScreenSize(name: "desktop", width: 1280, height: 900),
     ]
 
     @Test(arguments: screenSizes)
     func everyControlFitsAndIsFingerSized(_ size: ScreenSize) throws {
-        let app = try AppSession(["--camera", "test"], environment: size.scale == 1 ? [:] : ["GDK_SCALE": String(size.scale)],
-                                 on: size.scale == 1 ? .shared : .phone)
+        var environment = size.scale == 1 ? [:] : ["GDK_SCALE": String(size.scale)]
+        if let language = size.language {
+            try CompiledCatalogs.make()
+            environment["LANGUAGE"] = language
+            environment["LANG"] = "C.UTF-8"
+        }
+        let app = try AppSession(["--camera", "test"], environment: environment, on: size.scale == 1 ? .shared : .phone)
         try app.waitForTrace("viewfinder showing frames")
         // xdotool sizes the X window in device pixels.
         try app.resize(width: size.width * size.scale, height: size.height * size.scale)

@@ -12,7 +12,13 @@
 // decoder's access_virt_barray is replaced too), and the compressor takes
 // each row as soon as it is decoded. Decoding and encoding then share two
 // cores, and the image is never held in memory whole.
+//
+// Fenced (see cjpeg_private.h): it replaces the memory managers' virtual
+// array methods and relies on when libjpeg's decoder and compressor call
+// them, so it is built and run only against the release it was written for;
+// elsewhere the caller uses tjTransform, which gives the same coefficients.
 #include "cjpeg_private.h"
+#if CJPEG_OWN_PATHS
 #include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -407,6 +413,11 @@ int cjpeg_decoder_transcode(cjpeg_decoder *decoder, int transform, unsigned crop
                             unsigned crop_width, unsigned crop_height, unsigned char **jpeg, unsigned long *jpeg_size) {
     *jpeg = NULL;
     *jpeg_size = 0;
+    const char *why;
+    if (!cjpeg_own_paths_usable(&why)) {
+        snprintf(decoder->message, sizeof decoder->message, "%s", why);
+        return -2;
+    }
     if (!decoder->created) {
         snprintf(decoder->message, sizeof decoder->message, "the header was not read");
         return -1;
@@ -469,3 +480,18 @@ int cjpeg_decoder_transcode(cjpeg_decoder *decoder, int transform, unsigned crop
     free(state);
     return status;
 }
+
+#else  // built without our own paths: the caller uses tjTransform.
+
+int cjpeg_decoder_transcode(cjpeg_decoder *decoder, int transform, unsigned crop_x, unsigned crop_y,
+                            unsigned crop_width, unsigned crop_height, unsigned char **jpeg, unsigned long *jpeg_size) {
+    (void)transform; (void)crop_x; (void)crop_y; (void)crop_width; (void)crop_height;
+    *jpeg = NULL;
+    *jpeg_size = 0;
+    const char *why;
+    cjpeg_own_paths_usable(&why);
+    snprintf(decoder->message, sizeof decoder->message, "%s", why);
+    return -2;
+}
+
+#endif

@@ -1,0 +1,11 @@
+/// Defaults that the imaging library, both programs' options and their help
+/// texts share: defined here once, so a help text cannot drift from the code.
+public enum ImageDefaults {
+    /// Headers claiming more pixels than this are refused before anything is
+    /// decoded (a decompression bomb's guard): 200 MP, above any camera's.
+    public static let maxPixels = 200_000_000
+    /// The JPEG quality of the photos the camera takes (shoot, the app).
+    public static let photoQuality = 92
+    /// The JPEG quality of `squarecam crop`'s squares.
+    public static let cropQuality = 90
+}

@@ -39,7 +39,8 @@ long cjpeg_release_named_in(const unsigned char *bytes, size_t size) {
             p++;
         }
     }
-    if (p < end && *p >= '0' && *p <= '9') return 0;
+    // A fourth part (2.1.5.1) is another release, whose insides we do not know.
+    if (p < end && ((*p >= '0' && *p <= '9') || *p == '.')) return 0;
     if (parts[1] > 999 || parts[2] > 999) return 0;
     return parts[0] * 1000000 + parts[1] * 1000 + parts[2];
 }

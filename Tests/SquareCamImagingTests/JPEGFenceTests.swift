@@ -16,6 +16,16 @@ import Testing
         #expect(JPEGInternals.mismatch == nil)
     }
 
+    @Test func theSwitchTurnsEveryOwnPathOff() {
+        var options = CropOptions()
+        options.usesSecondThread = true
+        #expect(JPEGSpeedups(options) == JPEGSpeedups(restartStrips: true, columnLimit: true,
+                                                      sharedDecodingMinimumBytes: options.sharedDecodingMinimumBytes,
+                                                      transcoder: true))
+        options.libjpegOnly = true
+        #expect(JPEGSpeedups(options) == .none)
+    }
+
     @Test(arguments: [
         ("libjpeg-turbo version 2.1.5 (build 20230203)", 2_001_005),
         ("\0\0)\0libjpeg-turbo version 3.0.10 (build 20240101)\0", 3_000_010),

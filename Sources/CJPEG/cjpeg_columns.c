@@ -8,6 +8,18 @@
 #include <jpegint.h>
 #endif
 
+/// Whether libjpeg will smooth blocks: a progressive file some of whose
+/// coefficients were never fully sent (a cut-off download, DC scans only).
+/// By now every scan is read (jpeg_start_decompress absorbs a multi-scan
+/// file), so coef_bits is final: 0 for a coefficient known to its last bit.
+static int smooths_blocks(const struct jpeg_decompress_struct *info) {
+    if (!info->progressive_mode || !info->do_block_smoothing || !info->coef_bits) return 0;
+    for (int c = 0; c < info->num_components; c++)
+        for (int k = 0; k < DCTSIZE2; k++)
+            if (info->coef_bits[c][k] != 0) return 1;
+    return 0;
+}
+
 int cjpeg_decoder_limit_columns(cjpeg_decoder *decoder, unsigned first_pixel, unsigned last_pixel, cjpeg_planes *planes) {
     if (!cjpeg_own_paths_usable(NULL)) return -2;
 #if CJPEG_OWN_PATHS
@@ -20,6 +32,11 @@ int cjpeg_decoder_limit_columns(cjpeg_decoder *decoder, unsigned first_pixel, un
         snprintf(decoder->message, sizeof decoder->message, "the columns are outside the image");
         return -1;
     }
+    // Block smoothing blends each block with its neighbours, and libjpeg
+    // takes none from left of the first decoded column: limited, the
+    // region's edge blocks would come out otherwise than in a full decode
+    // (FuzzCrop found it). Those files decode every column.
+    if (smooths_blocks(info)) return -2;
     // As jpeg_crop_scanline does: a one-component image's MCU is one block,
     // any other's an iMCU of max_h_samp_factor blocks of the largest component.
     int single = info->num_components == 1;

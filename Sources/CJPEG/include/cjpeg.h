@@ -123,8 +123,9 @@ int cjpeg_decoder_read_planes(cjpeg_decoder *decoder, unsigned char *const out[3
 /// blocks under image columns [first_pixel, last_pixel] (at the decode
 /// scale) into samples, widened to whole iMCUs. Each row then starts at
 /// plane c's column planes->first_column[c]. Returns 0; -2 when our own paths
-/// may not run (cjpeg_own_paths_usable; nothing changed: decode every column);
-/// or -1 with the message set.
+/// may not run (cjpeg_own_paths_usable), or when limiting would change the
+/// samples (a progressive file libjpeg smooths, its neighbouring blocks
+/// blended): nothing changed, decode every column; or -1 with the message set.
 int cjpeg_decoder_limit_columns(cjpeg_decoder *decoder, unsigned first_pixel, unsigned last_pixel, cjpeg_planes *planes);
 
 /// After cjpeg_decoder_start_planes, before the first read (either side of

@@ -30,12 +30,12 @@ public func fuzzCrop(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let expected = outcome(bytes, alone)
     switch (result, expected) {
     case (.success, .success), (.failure, .failure) where threaded.mode != .lossless:
-        precondition(result == expected, "our own JPEG code differs from libjpeg alone: \(result) vs \(expected)")
+        precondition(result == expected, "our own JPEG code differs from libjpeg alone: \(brief(result)) vs \(brief(expected))")
     default:
         // A lossless crop of a damaged file may fail one way only: tjTransform
         // reads the whole file where our transcoder stops below the square,
         // and each refuses some files the other takes (JPEGFenceTests).
-        precondition(threaded.mode == .lossless, "our own JPEG code differs from libjpeg alone: \(result) vs \(expected)")
+        precondition(threaded.mode == .lossless, "our own JPEG code differs from libjpeg alone: \(brief(result)) vs \(brief(expected))")
     }
     return 0
 }
@@ -46,6 +46,14 @@ private func outcome(_ bytes: [UInt8], _ options: CropOptions) -> Result<[UInt8]
         return .success(try SquareCropper.crop(bytes, options: options).bytes)
     } catch {
         return .failure(CropFailure(text: "\(error)"))
+    }
+}
+
+/// An outcome in a line: the file's length and first bytes, or the error.
+private func brief(_ outcome: Result<[UInt8], CropFailure>) -> String {
+    switch outcome {
+    case .success(let bytes): "\(bytes.count) bytes, ending \(bytes.suffix(8))"
+    case .failure(let failure): failure.text
     }
 }
 

@@ -114,7 +114,10 @@ public enum JPEGDecoder {
         return JPEGHeader(
             size: size, colorModel: colorModel, components: Int(raw.num_components),
             isProgressive: raw.progressive != 0, isArithmetic: raw.arithmetic != 0,
-            blockSize: PixelSize(width: 8 * Int(raw.max_h_samp), height: 8 * Int(raw.max_v_samp)),
+            // A one-component file is single blocks whatever sampling its header
+            // claims: libjpeg decodes it so, and lossless tools crop it so.
+            blockSize: raw.num_components == 1
+                ? PixelSize(width: 8, height: 8) : PixelSize(width: 8 * Int(raw.max_h_samp), height: 8 * Int(raw.max_v_samp)),
             subsampling: subsampling, hasAdobeMarker: raw.saw_adobe != 0)
     }
 

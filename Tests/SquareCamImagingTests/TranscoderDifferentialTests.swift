@@ -124,7 +124,35 @@ import Testing
                 let difference = try Coefficients(ours).difference(from: try Coefficients(turbo))
                 #expect(difference == nil, "\(input.testDescription), \(transform), crop \(crop): \(difference ?? "")")
                 // Both write baseline with the standard tables and no APPn: the very same file.
-                #expect(ours == turbo, "\(input.testDescription), \(transform), crop \(crop): the files differ")
+                let sameFile = ours == turbo
+                #expect(sameFile, "\(input.testDescription), \(transform), crop \(crop): the files differ")
+            }
+        }
+    }
+
+    /// A gray file whose header claims sampling factors other than 1x1 (legal,
+    /// and meaningless: libjpeg decodes one component as single blocks) is
+    /// cut on the 8x8 grid and written 1x1, as TurboJPEG does (FuzzCrop found
+    /// ours keeping 1x3 and its 8x24 grid).
+    @Test(arguments: [0x12, 0x21, 0x22, 0x13] as [UInt8])
+    func grayClaimingOtherSamplingIsSingleBlocks(sampling: UInt8) throws {
+        try #require(JPEGInternals.areKnown, "our transcoder does not run here: \(JPEGInternals.mismatch ?? "")")
+        var jpeg = try Self.jpeg(Input(subsampling: .gray, coding: .baseline, tables: .standard))
+        // SOF0: FF C0, length, precision, height, width, 1 component: id, then its sampling byte.
+        let sof = try #require(jpeg.indices.dropLast().first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 })
+        #expect(jpeg[sof + 11] == 0x11)
+        jpeg[sof + 11] = sampling
+        let header = try JPEGDecoder.header(of: jpeg)
+        #expect(header.blockSize == PixelSize(width: 8, height: 8))
+        for orientation in Orientation.allCases {
+            let transform = JPEGLosslessCropper.operation(for: orientation)
+            for crop in Self.crops(header, orientation) {
+                let ours = try JPEGDecoder.transcode(jpeg, transform: transform, crop: crop, maxPixels: ImageDefaults.maxPixels)
+                let turbo = try TurboJPEGTransform.crop(jpeg, storedBlock: header.blockSize, transform: transform, crop: crop)
+                let difference = try Coefficients(ours).difference(from: try Coefficients(turbo))
+                #expect(difference == nil, "\(transform), crop \(crop): \(difference ?? "")")
+                let sameFile = ours == turbo
+                #expect(sameFile, "\(transform), crop \(crop): the files differ")
             }
         }
     }

@@ -98,7 +98,10 @@ let package = Package(
         .target(name: "PortalTestSupport", path: "Tests/PortalTestSupport"),
 
         .testTarget(name: "SquareCamCoreTests", dependencies: ["SquareCamCore"]),
-        .testTarget(name: "SquareCamImagingTests", dependencies: ["SquareCamImaging", "SquareCamCore", "CExif", "CJPEG"]),
+        // Test-only libjpeg helpers: coefficients read and files recoded
+        // losslessly in-process, for the transcoder's differential tests.
+        .target(name: "CJPEGTestSupport", path: "Tests/CJPEGTestSupport", linkerSettings: [.linkedLibrary("jpeg")]),
+        .testTarget(name: "SquareCamImagingTests", dependencies: ["SquareCamImaging", "SquareCamCore", "CExif", "CJPEG", "CJPEGTestSupport"]),
         .testTarget(name: "SquareCamCaptureTests", dependencies: ["SquareCamCapture", "SquareCamImaging", "SquareCamCore", "PortalTestSupport"]),
         .testTarget(name: "SquareCamControllerTests", dependencies: ["SquareCamController", "SquareCamCore", "SquareCamImaging"]),
         .testTarget(name: "SquareCamAppTests", dependencies: ["SquareCamApp", "SquareCamCore", "PortalTestSupport"]),

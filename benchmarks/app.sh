@@ -5,7 +5,7 @@
 # private X server, takes a photo every 10 s (shutter → review latency, then
 # Retake), and prints: frames shown per second, frames dropped, the app's CPU
 # time against `videotestsrc ! videoconvert ! videoscale ! ximagesink` at the
-# viewfinder's size, and shutter → review latency. Targets (issue 4): ≥ 29 fps,
+# viewfinder's size, and shutter → review latency. Targets: ≥ 29 fps,
 # ≤ 1 % dropped, CPU ≤ 1.5× the plain pipeline, shutter → review ≤ 100 ms.
 #
 # Fair comparison: both sides get the same stream (the app's test camera is

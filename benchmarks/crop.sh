@@ -1,25 +1,34 @@
 #!/usr/bin/env bash
-# Benchmarks `squarecam crop` (issue 3) in one go:
-#   single files — the 12 MP bus photo, a 48 MP version made with vips, and
-#   Orientation-6 variants of both made with exiftool — with `--size 1080`
-#   against vipsthumbnail and ImageMagick; `--mode lossless` against
-#   `jpegtran -crop`; a batch of 50 files against one vipsthumbnail call;
-#   for information, the full-resolution square (no --size) against `vips crop`.
+# Benchmarks `squarecam crop`:
+#   size      single files — the 12 MP bus photo, a 48 MP version made with
+#             vips, and Orientation-6 variants of both made with exiftool —
+#             with `--size 1080` against vipsthumbnail and ImageMagick;
+#   lossless  `--mode lossless` against `jpegtran -crop`;
+#   full      for information, the full-resolution square (no --size) against `vips crop`;
+#   batch     a batch of 50 files against one vipsthumbnail call;
+#   fallback  our own JPEG code off (`--libjpeg-only`, what runs on another
+#             libjpeg-turbo release) against the default, on the 12 and 48 MP files.
 # Prints median wall times (hyperfine), peak RSS (/usr/bin/time), output PSNR
 # against a reference (full-resolution decode + ImageMagick Lanczos-3), and
-# the ratios against the targets.
+# the ratios against the targets. Every peer is run once first, and a peer
+# that fails stops the benchmark: a ratio against nothing is no figure.
 #
-# Usage: benchmarks/crop.sh [RUNS (default 15)]
+# Usage: benchmarks/crop.sh [RUNS (default 15)] [SECTION...] (default: all)
 #   SQUARECAM_BIN=path/to/squarecam skips the release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-15}
+shift || true
+sections=("$@")
+((${#sections[@]} > 0)) || sections=(size lossless full batch fallback)
+wants() { [[ " ${sections[*]} " == *" $1 "* ]]; }
 corpus=Tests/Fixtures/photos/012mp-bus.jpg
 [[ -f $corpus ]] || { echo "crop.sh: $corpus is missing (see Tests/Fixtures/SOURCES.md)" >&2; exit 1; }
-for tool in vips vipsthumbnail convert compare jpegtran exiftool hyperfine python3; do
-    command -v "$tool" >/dev/null || { echo "crop.sh: $tool is missing; run scripts/install-deps.sh --with-benchmarks" >&2; exit 1; }
+# The peers (vips, ImageMagick, jpegtran, exiftool, hyperfine, GNU time) are Debian packages.
+./scripts/install-deps.sh --with-benchmarks
+for tool in vips vipsthumbnail convert compare jpegtran exiftool hyperfine python3 /usr/bin/time; do
+    command -v "$tool" >/dev/null || { echo "crop.sh: $tool is missing after scripts/install-deps.sh --with-benchmarks" >&2; exit 1; }
 done
-[[ -x /usr/bin/time ]] || { echo "crop.sh: /usr/bin/time is missing (Debian package 'time')" >&2; exit 1; }
 
 if [[ -n ${SQUARECAM_BIN:-} ]]; then
     bin=$SQUARECAM_BIN
@@ -48,10 +57,22 @@ done
 median_ms() {  # hyperfine JSON → median in ms
     python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print("%.1f" % (r["results"][0]["median"]*1000))' "$1"
 }
-time_ms() {  # time_ms NAME COMMAND: median wall time over $runs runs
+must_run() {  # must_run COMMAND...: once, stopping the benchmark with its output when it fails
+    local status=0
+    "$@" >"$work/must_run.log" 2>&1 || status=$?
+    if ((status != 0)); then
+        echo "crop.sh: this command failed (exit $status), so no ratio against it can be printed:" >&2
+        echo "    $*" >&2
+        sed 's/^/    /' "$work/must_run.log" >&2
+        exit 1
+    fi
+}
+time_ms() {  # time_ms NAME COMMAND: median wall time over $runs runs (the command must have run once: must_run)
     local name=$1; shift
+    # -N (no shell) times the command alone; commands whose words hyperfine cannot split go through a shell.
     hyperfine -N --style none --warmup 2 --runs "$runs" --export-json "$work/$name.json" "$*" >/dev/null 2>&1 \
-        || hyperfine --style none --warmup 2 --runs "$runs" --export-json "$work/$name.json" "$*" >/dev/null
+        || hyperfine --style none --warmup 2 --runs "$runs" --export-json "$work/$name.json" "$*" >/dev/null 2>"$work/$name.err" \
+        || { echo "crop.sh: hyperfine could not time: $*" >&2; cat "$work/$name.err" >&2; return 1; }
     median_ms "$work/$name.json"
 }
 rss_mb() {  # median peak RSS of 5 runs, MB
@@ -59,15 +80,17 @@ rss_mb() {  # median peak RSS of 5 runs, MB
         | python3 -c 'import sys,statistics; print(f"{statistics.median(int(x) for x in sys.stdin.read().split())/1024:.1f}")'
 }
 psnr() {  # psnr OUTPUT REFERENCE
+    [[ -s $1 && -s $2 ]] || { echo "crop.sh: $1 or $2 was not written" >&2; return 1; }
     { compare -metric PSNR "$1" "$2" null: 2>&1 || true; } | awk '{printf "%.2f", $1}'  # compare exits 1 when images differ
 }
 ratio() { python3 -c 'import sys; print(f"{float(sys.argv[1])/float(sys.argv[2]):.2f}")' "$1" "$2"; }
 verdict() { python3 -c 'import sys; print("PASS" if float(sys.argv[1]) >= float(sys.argv[2]) else "FAIL")' "$1" "$2"; }
 
 mkdir -p "$work/ours" "$work/vips" "$work/im" "$work/ref" "$work/matched"
+summary=()
+if wants size; then
 echo
 printf '%-9s %-12s %9s %8s %8s %10s %10s\n' input tool "median ms" "RSS MB" "PSNR dB" "vs ours" target
-summary=()
 for name in bus12 bus12-o6 bus48 bus48-o6 bus48-rst; do
     in="$work/$name.jpg"
     # Reference: full-resolution decode, upright, centre square, Lanczos-3 to 1080.
@@ -77,6 +100,9 @@ for name in bus12 bus12-o6 bus48 bus48-o6 bus48-rst; do
     ours_cmd=("$bin" crop --size 1080 --overwrite --quiet -o "$work/ours" "$in")
     vips_cmd=(vipsthumbnail -s 1080x1080 --smartcrop centre -o "$work/vips/%s.jpg" "$in")
     im_cmd=(convert -define jpeg:size=2160x2160 "$in" -auto-orient -gravity center -crop 1:1 +repage -resize 1080x1080 "$work/im/$name.jpg")
+    must_run "${ours_cmd[@]}"
+    must_run "${vips_cmd[@]}"
+    must_run "${im_cmd[@]}"
     ours_ms=$(time_ms "ours-$name" "${ours_cmd[@]}")
     vips_ms=$(time_ms "vips-$name" "${vips_cmd[@]}")
     im_ms=$(time_ms "im-$name" "${im_cmd[@]}")
@@ -88,8 +114,8 @@ for name in bus12 bus12-o6 bus48 bus48-o6 bus48-rst; do
     vips_psnr=$(psnr "$work/vips/$name.jpg" "$work/ref/$name.png")
     im_psnr=$(psnr "$work/im/$name.jpg" "$work/ref/$name.png")
     # … and with the same encoding for both (Q90, 4:4:4), which isolates the resampling.
-    "$bin" crop --size 1080 --quality 90 --subsampling 444 --overwrite --quiet -o "$work/matched" "$in"
-    vipsthumbnail -s 1080x1080 --smartcrop centre -o "$work/matched/%s-vips.jpg[Q=90,subsample-mode=off]" "$in"
+    must_run "$bin" crop --size 1080 --quality 90 --subsampling 444 --overwrite --quiet -o "$work/matched" "$in"
+    must_run vipsthumbnail -s 1080x1080 --smartcrop centre -o "$work/matched/%s-vips.jpg[Q=90,subsample-mode=off]" "$in"
     ours_matched=$(psnr "$work/matched/$name-square.jpg" "$work/ref/$name.png")
     vips_matched=$(psnr "$work/matched/$name-vips.jpg" "$work/ref/$name.png")
 
@@ -101,7 +127,9 @@ for name in bus12 bus12-o6 bus48 bus48-o6 bus48-rst; do
     printf '%-9s %-12s %29s\n' "" "Q90 4:4:4" "PSNR ours $ours_matched dB, vipsthumbnail $vips_matched dB"
     summary+=("$name: speed ×$vips_ratio vs vipsthumbnail (target ≥ $target), RSS $ours_rss vs $vips_rss MB ($(python3 -c "import sys; print('PASS' if float(sys.argv[1]) <= float(sys.argv[2]) else 'FAIL')" "$ours_rss" "$vips_rss")), resampling PSNR $ours_matched vs $vips_matched dB ($(python3 -c "import sys; print('PASS' if float(sys.argv[1]) >= float(sys.argv[2]) - 0.3 else 'FAIL')" "$ours_matched" "$vips_matched"))")
 done
+fi
 
+if wants lossless; then
 echo
 echo "lossless (DCT domain, no re-encode; squarecam fsyncs its output, jpegtran does not):"
 # then-sync FILE COMMAND...: runs the command, then fsyncs FILE (coreutils sync FILE).
@@ -118,6 +146,8 @@ for name in bus12 bus12-o6 bus48 bus48-o6; do
     [[ $name == *-o6 ]] && turn=(-rotate 90 -trim) && crop="${side}x${side}+0+${offset}"
     ours_cmd=("$bin" crop --mode lossless --overwrite --quiet -o "$work/ours" "$in")
     jt_cmd=(jpegtran "${turn[@]}" -crop "$crop" -copy all -outfile "$work/ours/$name-jpegtran.jpg" "$in")
+    must_run "${ours_cmd[@]}"
+    must_run "${jt_cmd[@]}"
     ours_ms=$(time_ms "ll-ours-$name" "${ours_cmd[@]}")
     jt_ms=$(time_ms "ll-jt-$name" "${jt_cmd[@]}")
     # squarecam's time includes making the file durable (fsync of the file
@@ -130,7 +160,9 @@ for name in bus12 bus12-o6 bus48 bus48-o6; do
     printf '%-9s %-12s %9s %8s %9sx %s\n' "" "+ sync" "$jt_sync_ms" "" "$(ratio "$jt_sync_ms" "$ours_ms")" "(same durability as ours)"
     summary+=("$name lossless: ×$r vs jpegtran (target ≥ 1; ×$(ratio "$jt_sync_ms" "$ours_ms") vs jpegtran + sync)")
 done
+fi
 
+if wants full; then
 echo
 echo "full-resolution square, no --size (information; no target): against vips crop of the same square"
 printf '%-9s %-12s %9s %8s %10s\n' input tool "median ms" "RSS MB" "vips/ours"
@@ -139,12 +171,16 @@ for name in bus12 bus48; do
     width=$(exiftool -s3 -n -ImageWidth "$in"); height=$(exiftool -s3 -n -ImageHeight "$in")
     ours_cmd=("$bin" crop --overwrite --quiet -o "$work/ours" "$in")
     vips_cmd=(vips crop "$in" "$work/vips/$name-full.jpg" $(( (width - height) / 2 )) 0 "$height" "$height")
+    must_run "${ours_cmd[@]}"
+    must_run "${vips_cmd[@]}"
     ours_ms=$(time_ms "full-ours-$name" "${ours_cmd[@]}")
     vips_ms=$(time_ms "full-vips-$name" "${vips_cmd[@]}")
     printf '%-9s %-12s %9s %8s\n' "$name" squarecam "$ours_ms" "$(rss_mb "${ours_cmd[@]}")"
     printf '%-9s %-12s %9s %8s %9sx\n' "" "vips crop" "$vips_ms" "$(rss_mb "${vips_cmd[@]}")" "$(ratio "$vips_ms" "$ours_ms")"
 done
+fi
 
+if wants batch; then
 echo
 echo "batch of 50 files (25 × bus12, 25 × bus12-o6):"
 mkdir -p "$work/batch" "$work/batch-ours" "$work/batch-vips"
@@ -153,6 +189,8 @@ for i in $(seq -w 1 25); do
     cp "$work/bus12-o6.jpg" "$work/batch/b$i.jpg"
 done
 batch_runs=$(( runs < 5 ? runs : 5 ))
+must_run "$bin" crop --size 1080 --overwrite --quiet -o "$work/batch-ours" "$work/batch"
+must_run vipsthumbnail -s 1080x1080 --smartcrop centre -o "$work/batch-vips/%s.jpg" "$work"/batch/*.jpg
 ours_ms=$(runs=$batch_runs time_ms batch-ours "$bin" crop --size 1080 --overwrite --quiet -o "$work/batch-ours" "$work/batch")
 vips_ms=$(runs=$batch_runs time_ms batch-vips vipsthumbnail -s 1080x1080 --smartcrop centre -o "$work/batch-vips/%s.jpg" "$work"/batch/*.jpg)
 ours_rss=$(rss_mb "$bin" crop --size 1080 --overwrite --quiet -o "$work/batch-ours" "$work/batch")
@@ -161,6 +199,32 @@ r=$(ratio "$vips_ms" "$ours_ms")
 printf '  squarecam (--jobs %s) %9s ms  %6s MB\n' "$(nproc)" "$ours_ms" "$ours_rss"
 printf '  vipsthumbnail        %9s ms  %6s MB   vips/ours %sx (target ≥ 2.5x %s)\n' "$vips_ms" "$vips_rss" "$r" "$(verdict "$r" 2.5)"
 summary+=("batch: ×$r vs vipsthumbnail (target ≥ 2.5), RSS $ours_rss vs $vips_rss MB")
+fi
+
+if wants fallback; then
+echo
+echo "our own JPEG code off (--libjpeg-only: libjpeg-turbo and TurboJPEG alone, as on another libjpeg-turbo release) against the default:"
+printf '%-9s %-16s %12s %14s %8s\n' input mode "default ms" "libjpeg-only ms" "ratio"
+mkdir -p "$work/fast" "$work/plain"
+for name in bus12 bus48; do
+    in="$work/$name.jpg"
+    for mode in "--size 1080" "full" "--mode lossless"; do
+        words=(); [[ $mode == full ]] || read -ra words <<< "$mode"
+        fast_cmd=("$bin" crop "${words[@]}" --overwrite --quiet -o "$work/fast" "$in")
+        plain_cmd=("$bin" crop "${words[@]}" --libjpeg-only --overwrite --quiet -o "$work/plain" "$in")
+        must_run "${fast_cmd[@]}"
+        must_run "${plain_cmd[@]}"
+        # The fallback must write the very file the default writes.
+        cmp -s "$work/fast/$name-square.jpg" "$work/plain/$name-square.jpg" \
+            || { echo "crop.sh: $name $mode: --libjpeg-only wrote a different file" >&2; exit 1; }
+        fast_ms=$(time_ms "fb-fast-$name-${words[*]}" "${fast_cmd[@]}")
+        plain_ms=$(time_ms "fb-plain-$name-${words[*]}" "${plain_cmd[@]}")
+        r=$(ratio "$plain_ms" "$fast_ms")
+        printf '%-9s %-16s %12s %14s %7sx\n' "$name" "$mode" "$fast_ms" "$plain_ms" "$r"
+        summary+=("$name $mode: --libjpeg-only takes ×$r the default's time (same file)")
+    done
+done
+fi
 
 echo
 echo "summary:"

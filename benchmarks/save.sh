@@ -8,6 +8,8 @@
 #               folder also reads the whole folder for stale temporary files);
 # and the ratio 10,000 files / 10 files for each (1.00x: the full folder costs
 # nothing).
+# The peer is the same program saving into the small folder; a run that
+# fails, on either side, stops the benchmark (no ratio against nothing).
 # Usage: benchmarks/save.sh [SAVES (default 40)] [LAUNCHES (default 15)]
 #   SQUARECAM_BIN=path/to/squarecam skips the release build.
 set -euo pipefail
@@ -15,6 +17,8 @@ cd "$(dirname "$0")/.."
 saves=${1:-40}
 launches=${2:-15}
 camera=test:320x240
+# Python for the folder and the figures; GStreamer's test camera: Debian packages.
+./scripts/install-deps.sh --with-benchmarks
 
 if [[ -n ${SQUARECAM_BIN:-} ]]; then
     bin=$SQUARECAM_BIN  # squarecam-camera must sit beside it
@@ -48,30 +52,47 @@ for index in range(count):
 EOF
 }
 
-# Saves in one process, then separate launches; prints "every first" in ms.
-# The photos made are removed after each run, so the folder keeps its size.
+# shoot ARGUMENTS...: one `squarecam shoot --json` into $work/shoot.jsonl,
+# stopping the benchmark when it fails or prints no photo.
+shoot() {
+    local status=0
+    "$bin" shoot --camera "$camera" --skip 0 --json "$@" >"$work/shoot.jsonl" 2>"$work/shoot.err" || status=$?
+    if ((status != 0)) || [[ ! -s $work/shoot.jsonl ]]; then
+        echo "save.sh: squarecam shoot $* failed with status $status:" >&2
+        cat "$work/shoot.err" >&2
+        exit 1
+    fi
+}
+
+# Saves in one process, then separate launches; writes "every first" in ms to
+# $work/FOLDER-NAME.txt. The photos made are removed after each run, so the
+# folder keeps its size. Runs in this shell, so a failure stops the script.
 measure() {
     local folder=$1
-    "$bin" shoot --camera "$camera" --skip 0 --count "$saves" --output "$folder" --json >"$work/run.jsonl"
+    shoot --count "$saves" --output "$folder"
     local every
-    every=$(timings <"$work/run.jsonl" | tail -n +2 | median)
-    paths <"$work/run.jsonl" | xargs -d '\n' rm -f
+    every=$(timings <"$work/shoot.jsonl" | tail -n +2 | median)
+    paths <"$work/shoot.jsonl" | xargs -d '\n' rm -f
+    : >"$work/first.txt"
     for _ in $(seq "$launches"); do
-        "$bin" shoot --camera "$camera" --skip 0 --output "$folder" --json >"$work/one.jsonl"
-        timings <"$work/one.jsonl"
-        paths <"$work/one.jsonl" | xargs -d '\n' rm -f
-    done >"$work/first.txt"
-    echo "$every $(median <"$work/first.txt")"
+        shoot --output "$folder"
+        timings <"$work/shoot.jsonl" >>"$work/first.txt"
+        paths <"$work/shoot.jsonl" | xargs -d '\n' rm -f
+    done
+    echo "$every $(median <"$work/first.txt")" >"$work/$(basename "$folder").txt"
 }
 
 fill "$work/small" 10
 fill "$work/large" 10000
 [[ $(ls -A "$work/large" | wc -l) -eq 10000 ]] || { echo "save.sh: could not fill the folder" >&2; exit 1; }
 # Warm up: the first launch loads GStreamer's plugin registry and the page cache.
-"$bin" shoot --camera "$camera" --skip 0 --output "$work/warmup/" >/dev/null
+mkdir -p "$work/warmup"
+shoot --output "$work/warmup/"
 
-read -r small_every small_first < <(measure "$work/small")
-read -r large_every large_first < <(measure "$work/large")
+measure "$work/small"
+measure "$work/large"
+read -r small_every small_first <"$work/small.txt"
+read -r large_every large_first <"$work/large.txt"
 
 printf '%-30s %14s %14s %10s\n' "shutter → file, $camera" "10 files (ms)" "10,000 (ms)" "ratio"
 printf '%-30s %14s %14s %10s\n' "every save (median of $((saves - 1)))" "$small_every" "$large_every" "$(ratio "$large_every" "$small_every")"

@@ -2,14 +2,21 @@
 # Benchmarks `squarecam shoot` with the built-in test camera:
 #   shutter → file on disk, median of N stills taken in one process, and
 #   launch → first frame, median over separate launches;
-# against the targets of issue 2 (≤ 40 ms and ≤ 300 ms), and against a plain
-# gst-launch pipeline that writes one square JPEG of the same stream.
+# against the targets (≤ 40 ms and ≤ 300 ms), and against a plain gst-launch
+# pipeline that writes one square JPEG of the same stream. The peer is run
+# once first; when it fails the benchmark stops (no ratio against nothing).
 # Usage: benchmarks/shoot.sh [STILLS (default 25)] [LAUNCHES (default 10)]
 #   SQUARECAM_BIN=path/to/squarecam skips the release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 stills=${1:-25}
 launches=${2:-10}
+# The peer (gst-launch-1.0 with videotestsrc, aspectratiocrop and jpegenc) is Debian packages.
+./scripts/install-deps.sh --with-benchmarks
+for element in videotestsrc aspectratiocrop jpegenc filesink; do
+    gst-inspect-1.0 "$element" >/dev/null 2>&1 \
+        || { echo "shoot.sh: the peer needs GStreamer's $element, missing after scripts/install-deps.sh --with-benchmarks" >&2; exit 1; }
+done
 
 if [[ -n ${SQUARECAM_BIN:-} ]]; then
     bin=$SQUARECAM_BIN  # squarecam-camera must sit beside it
@@ -35,12 +42,22 @@ for size in 1920x1080 3840x2160; do
         "$bin" shoot --camera "test:$size" --output "$work/out" --json
     done >"$work/launch.jsonl"
     launch=$(field launchToFirstFrameMs <"$work/launch.jsonl" | median)
-    peer=$(for _ in $(seq 5); do
+    for run in $(seq 5); do
+        rm -f "$work/peer.jpg"
         start=$(date +%s%N)
+        status=0
         gst-launch-1.0 -q videotestsrc num-buffers=1 ! "video/x-raw,width=$width,height=$height" \
-            ! aspectratiocrop aspect-ratio=1/1 ! jpegenc quality=92 ! filesink location="$work/peer.jpg" >/dev/null
-        echo $(( ($(date +%s%N) - start) / 1000000 ))
-    done | median)
+            ! aspectratiocrop aspect-ratio=1/1 ! jpegenc quality=92 ! filesink location="$work/peer.jpg" \
+            >"$work/peer.log" 2>&1 || status=$?
+        ms=$(( ($(date +%s%N) - start) / 1000000 ))
+        if ((status != 0)) || [[ ! -s $work/peer.jpg ]]; then
+            echo "shoot.sh: the peer (gst-launch-1.0 … ! jpegenc ! filesink) failed with status $status, run $run:" >&2
+            cat "$work/peer.log" >&2
+            exit 1
+        fi
+        echo "$ms"
+    done >"$work/peer.txt"
+    peer=$(median <"$work/peer.txt")
     printf '%-12s %-34s %10s %10s %10s\n' "$size" "shutter → file (${side}² JPEG)" "$shutter" 40 "$(ratio 40 "$shutter")"
     printf '%-12s %-34s %10s %10s %10s\n' "$size" "launch → first frame" "$launch" 300 "$(ratio 300 "$launch")"
     printf '%-12s %-34s %10s %10s %10s\n' "$size" "gst-launch: launch → square JPEG" "$peer" "-" "$(ratio "$peer" "$(python3 -c "print($launch+$shutter)")")"

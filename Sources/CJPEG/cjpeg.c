@@ -1,5 +1,4 @@
 #include "cjpeg_private.h"
-#include <jpegint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -219,33 +218,6 @@ int cjpeg_decoder_read_planes(cjpeg_decoder *decoder, unsigned char *const out[3
     if (jpeg_read_raw_data(info, components, lines) == 0) {
         snprintf(decoder->message, sizeof decoder->message, "the decoder stopped at row %u", info->output_scanline);
         return -1;
-    }
-    return 0;
-}
-
-int cjpeg_decoder_limit_columns(cjpeg_decoder *decoder, unsigned first_pixel, unsigned last_pixel, cjpeg_planes *planes) {
-    struct jpeg_decompress_struct *info = &decoder->info;
-    if (!decoder->created || !info->master || !info->raw_data_out || info->output_scanline != 0) {
-        snprintf(decoder->message, sizeof decoder->message, "limit the columns after starting planes, before reading");
-        return -1;
-    }
-    if (first_pixel > last_pixel || last_pixel >= info->output_width) {
-        snprintf(decoder->message, sizeof decoder->message, "the columns are outside the image");
-        return -1;
-    }
-    // As jpeg_crop_scanline does: a one-component image's MCU is one block,
-    // any other's an iMCU of max_h_samp_factor blocks of the largest component.
-    int single = info->num_components == 1;
-    unsigned align = (unsigned)info->min_DCT_scaled_size * (single ? 1u : (unsigned)info->max_h_samp_factor);
-    JDIMENSION first = first_pixel / align, last = last_pixel / align;
-    // One-scan files go by first_iMCU_col; multi-scan ones by first_MCU_col, in each component's blocks.
-    info->master->first_iMCU_col = first;
-    info->master->last_iMCU_col = last;
-    for (int c = 0; c < info->num_components; c++) {
-        JDIMENSION blocks = single ? 1 : (JDIMENSION)info->comp_info[c].h_samp_factor;
-        info->master->first_MCU_col[c] = first * blocks;
-        info->master->last_MCU_col[c] = (last + 1) * blocks - 1;
-        planes->first_column[c] = first * blocks * (unsigned)info->comp_info[c].DCT_scaled_size;
     }
     return 0;
 }

@@ -20,7 +20,12 @@
 // Anything unusual (a code no table has, data cut short, no common boundary)
 // makes the decode give up, and the caller decodes the file with libjpeg
 // alone: this path gives exactly libjpeg's coefficients or none.
+//
+// Fenced (see cjpeg_private.h): it replaces libjpeg's entropy decoder
+// (entropy->decode_mcu) and reads its input controller's and master's private
+// state, so it is built and run only against the release it was written for.
 #include "cjpeg_private.h"
+#if CJPEG_OWN_PATHS
 #include "cjpeg_huffman.h"
 #include <jpegint.h>
 #include <pthread.h>
@@ -275,7 +280,7 @@ static int prepare_tables(const struct jpeg_decompress_struct *info, cjpeg_entro
 
 int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, size_t record_capacity) {
     struct jpeg_decompress_struct *info = &decoder->info;
-    if (!decoder->created || decoder->share || !info->master || !info->entropy || !suits_sharing(info)
+    if (!cjpeg_own_paths_usable(NULL) || !decoder->created || decoder->share || !info->master || !info->entropy || !suits_sharing(info)
         || info->src->bytes_in_buffer < min_data_bytes || record_capacity == 0)
         return 0;
     cjpeg_entropy_share *share = calloc(1, sizeof *share);
@@ -329,3 +334,19 @@ void cjpeg_entropy_share_end(cjpeg_entropy_share *share) {
 unsigned long cjpeg_decoder_shared_mcus(const cjpeg_decoder *decoder) {
     return decoder->share ? decoder->share->copied_mcus : 0;
 }
+
+#else  // built without our own paths: libjpeg decodes alone.
+
+int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, size_t record_capacity) {
+    (void)decoder; (void)min_data_bytes; (void)record_capacity;
+    return 0;
+}
+
+void cjpeg_entropy_share_end(cjpeg_entropy_share *share) { (void)share; }
+
+unsigned long cjpeg_decoder_shared_mcus(const cjpeg_decoder *decoder) {
+    (void)decoder;
+    return 0;
+}
+
+#endif

@@ -2,6 +2,11 @@
 // ITU T.81 annex F; speed comes from a 64-bit bit buffer refilled 8 bytes at
 // a time when they hold no 0xFF, and from tables that decode a short code
 // and the value bits after it in one lookup.
+//
+// Fenced with its one user, cjpeg_entropy_share.c (see cjpeg_private.h): its
+// bit reader assumes a little-endian machine.
+#include "cjpeg_private.h"
+#if CJPEG_OWN_PATHS
 #include "cjpeg_huffman.h"
 #include <string.h>
 
@@ -353,3 +358,5 @@ size_t cjpeg_expand_mcu_record(const uint8_t *record, const cjpeg_mcu_layout *la
     }
     return (size_t)(p - record);
 }
+
+#endif  // CJPEG_OWN_PATHS

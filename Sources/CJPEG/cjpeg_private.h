@@ -4,6 +4,34 @@
 #include <jpeglib.h>
 #include <setjmp.h>
 
+// ─── The fence ───
+// Our own fast paths (cjpeg_columns.c, cjpeg_entropy_share.c with
+// cjpeg_huffman.c, cjpeg_transcode.c) read and write libjpeg's private state
+// (jpegint.h) and replace its internal methods, which libjpeg-turbo may change
+// in any release. They are compiled only against the headers of the release
+// they were written for and tested with, and run only when the library loaded
+// at run time is that release too (cjpeg_own_paths_usable, cjpeg_fence.c).
+// Anywhere else the callers take libjpeg's or TurboJPEG's own way, with the
+// same results.
+
+/// That release, as LIBJPEG_TURBO_VERSION_NUMBER writes it (2.1.5, Debian 12).
+/// Define it otherwise only to check the fence: `swift build -Xcc
+/// -DCJPEG_INTERNALS_RELEASE=2001004` builds the fast paths out.
+#ifndef CJPEG_INTERNALS_RELEASE
+#define CJPEG_INTERNALS_RELEASE 2001005
+#endif
+
+/// 1 when this build has the fast paths: that release's headers, 8-bit
+/// samples, and a little-endian machine (the Huffman bit reader loads 8 bytes
+/// at a time and swaps them into place).
+#if defined(LIBJPEG_TURBO_VERSION_NUMBER) && LIBJPEG_TURBO_VERSION_NUMBER == CJPEG_INTERNALS_RELEASE \
+    && JPEG_LIB_VERSION == 62 && defined(BITS_IN_JSAMPLE) && BITS_IN_JSAMPLE == 8 \
+    && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define CJPEG_OWN_PATHS 1
+#else
+#define CJPEG_OWN_PATHS 0
+#endif
+
 // Corrupt-data warnings beyond this many make the decode fail: each costs
 // little, but a file made of nothing else is not a photo.
 #define CJPEG_MAX_WARNINGS 1000

@@ -12,7 +12,13 @@
 // decoder's access_virt_barray is replaced too), and the compressor takes
 // each row as soon as it is decoded. Decoding and encoding then share two
 // cores, and the image is never held in memory whole.
+//
+// Fenced (see cjpeg_private.h): it replaces the memory managers' virtual
+// array methods and relies on when libjpeg's decoder and compressor call
+// them, so it is built and run only against the release it was written for;
+// elsewhere the caller uses tjTransform, which gives the same coefficients.
 #include "cjpeg_private.h"
+#if CJPEG_OWN_PATHS
 #include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -280,7 +286,13 @@ static void prepare_output(transcode_state *state, j_compress_ptr out, jvirt_bar
     jpeg_copy_critical_parameters(in, out);
     out->image_width = crop_width;
     out->image_height = crop_height;
-    int max_h = in->max_h_samp_factor, max_v = in->max_v_samp_factor;
+    // A one-component image is single blocks whatever sampling factors its
+    // header claims (libjpeg decodes it so): its grid is 8x8, and it is
+    // written 1x1, as TurboJPEG's transformer writes it.
+    int single = in->num_components == 1;
+    if (single) out->comp_info[0].h_samp_factor = out->comp_info[0].v_samp_factor = 1;
+    int in_max_h = single ? 1 : in->max_h_samp_factor, in_max_v = single ? 1 : in->max_v_samp_factor;
+    int max_h = in_max_h, max_v = in_max_v;
     if (state->swaps_axes) {
         // Turned blocks are transposed, so are the sampling factors and quantisation tables.
         for (int c = 0; c < out->num_components; c++) {
@@ -319,10 +331,10 @@ static void prepare_output(transcode_state *state, j_compress_ptr out, jvirt_bar
         component->source = source ? source[c] : NULL;
         component->offset_x = crop_x / imcu_width * (JDIMENSION)h;
         component->offset_y = crop_y / imcu_height * (JDIMENSION)v;
-        component->source_width = in->image_width / (JDIMENSION)(DCTSIZE * in->max_h_samp_factor)
-            * (JDIMENSION)stored->h_samp_factor;
-        component->source_height = in->image_height / (JDIMENSION)(DCTSIZE * in->max_v_samp_factor)
-            * (JDIMENSION)stored->v_samp_factor;
+        JDIMENSION stored_h = single ? 1 : (JDIMENSION)stored->h_samp_factor;
+        JDIMENSION stored_v = single ? 1 : (JDIMENSION)stored->v_samp_factor;
+        component->source_width = in->image_width / (JDIMENSION)(DCTSIZE * in_max_h) * stored_h;
+        component->source_height = in->image_height / (JDIMENSION)(DCTSIZE * in_max_v) * stored_v;
         component->stored_width = stored->width_in_blocks;
         component->stored_height = stored->height_in_blocks;
         JDIMENSION width = div_round_up(div_round_up(crop_width * (JDIMENSION)h, (JDIMENSION)max_h), DCTSIZE);
@@ -407,6 +419,11 @@ int cjpeg_decoder_transcode(cjpeg_decoder *decoder, int transform, unsigned crop
                             unsigned crop_width, unsigned crop_height, unsigned char **jpeg, unsigned long *jpeg_size) {
     *jpeg = NULL;
     *jpeg_size = 0;
+    const char *why;
+    if (!cjpeg_own_paths_usable(&why)) {
+        snprintf(decoder->message, sizeof decoder->message, "%s", why);
+        return -2;
+    }
     if (!decoder->created) {
         snprintf(decoder->message, sizeof decoder->message, "the header was not read");
         return -1;
@@ -427,8 +444,12 @@ int cjpeg_decoder_transcode(cjpeg_decoder *decoder, int transform, unsigned crop
         || transform == TJXOP_ROT90 || transform == TJXOP_ROT270;
     make_coefficient_map(state);
     // Streaming needs the source's rows in order, each decoded once: one
-    // scan holding every component, and no turn.
-    state->streaming = transform == TJXOP_NONE && !in->progressive_mode && in->comps_in_scan == in->num_components;
+    // scan holding every component, and no turn; and the source's iMCU rows
+    // the output's (not so for a one-component file claiming other sampling
+    // than 1x1: it is written 1x1).
+    int resampled = in->num_components == 1 && (in->comp_info[0].h_samp_factor != 1 || in->comp_info[0].v_samp_factor != 1);
+    state->streaming = transform == TJXOP_NONE && !in->progressive_mode && in->comps_in_scan == in->num_components
+        && !resampled;
     decoder->transcode = state;
     int status = 0;
     if (state->streaming) {
@@ -469,3 +490,18 @@ int cjpeg_decoder_transcode(cjpeg_decoder *decoder, int transform, unsigned crop
     free(state);
     return status;
 }
+
+#else  // built without our own paths: the caller uses tjTransform.
+
+int cjpeg_decoder_transcode(cjpeg_decoder *decoder, int transform, unsigned crop_x, unsigned crop_y,
+                            unsigned crop_width, unsigned crop_height, unsigned char **jpeg, unsigned long *jpeg_size) {
+    (void)transform; (void)crop_x; (void)crop_y; (void)crop_width; (void)crop_height;
+    *jpeg = NULL;
+    *jpeg_size = 0;
+    const char *why;
+    cjpeg_own_paths_usable(&why);
+    snprintf(decoder->message, sizeof decoder->message, "%s", why);
+    return -2;
+}
+
+#endif

@@ -1,3 +1,5 @@
+import SquareCamCore
+
 extension CommandSpec {
     /// `squarecam crop`: its options and help.
     package static let crop = CommandSpec(
@@ -7,7 +9,7 @@ extension CommandSpec {
         options: [
             .value("mode", short: "m", "MODE", "center (the centred square of the upright photo; default), smart (the square with the most detail, colour and skin tones), or lossless (JPEG only: no re-encoding; the square starts on the nearest 8/16-pixel block and the offset is reported)."),
             .value("size", short: "s", "N", "Side of the output in pixels (default: the full-resolution square; never enlarges)."),
-            .value("quality", short: "q", "Q", "JPEG quality 1–100 (default 90)."),
+            .value("quality", short: "q", "Q", "JPEG quality 1–100 (default \(ImageDefaults.jpegQuality))."),
             .value("subsampling", "S", "Chroma subsampling: 444, 422, 420 or gray (default: as the input)."),
             .value("output-dir", short: "o", "DIR", "Write the squares into DIR (sub-folders mirrored) instead of next to each input as NAME-square.jpg."),
             .flag("in-place", "Replace each input with its square (atomically)."),
@@ -15,11 +17,12 @@ extension CommandSpec {
             .value("jobs", short: "j", "N", "Files cropped at once (default: the number of CPU cores)."),
             .flag("recursive", short: "r", "Also crop the photos in sub-folders of folders given."),
             .flag("dry-run", short: "n", "Say what would be written, write nothing."),
-            .value("max-pixels", "N", "Refuse images whose header claims more than N pixels, before decoding (default 200000000)."),
+            .value("max-pixels", "N", "Refuse images whose header claims more than N pixels, before decoding (default \(ImageDefaults.maxPixels))."),
             .value("format", "FORMAT", "Output format: jpeg (default), png, or same (PNG stays PNG, the rest becomes JPEG)."),
             .flag("strip-location", "Remove GPS position from the EXIF."),
             .flag("strip", "Remove all metadata (EXIF, ICC profile)."),
             .flag("quiet", "Print only errors: no progress bar, file list or summary."),
+            .flag("libjpeg-only", "Use libjpeg-turbo and TurboJPEG alone, none of SquareCam's own faster JPEG code (two-thread decoding, decoding only the square's columns, its own lossless transformer): the same output, more slowly. If a problem goes away with it, say so in your bug report."),
         ],
         acceptsOperands: true,
         examples: [

@@ -1,3 +1,5 @@
+import SquareCamCore
+
 extension CommandSpec {
     /// `squarecam shoot`: its options and help.
     package static let shoot = CommandSpec(
@@ -7,7 +9,7 @@ extension CommandSpec {
         options: [
             .value("camera", short: "c", "CAMERA", "auto (default: the first real camera, else the test pattern), test[:WxH[@FPS]], file:PATH, or an id from 'squarecam devices'."),
             .value("size", short: "s", "N", "Side of the saved square in pixels (default: the full-resolution square)."),
-            .value("quality", short: "q", "Q", "JPEG quality, 1-100 (default 92)."),
+            .value("quality", short: "q", "Q", "JPEG quality, 1-100 (default \(ImageDefaults.jpegQuality))."),
             .value("output", short: "o", "FILE|DIR", "Where to save: a .jpg file, or a folder to save into under a time-stamped name (default: the Pictures/Camera folder)."),
             .flag("overwrite", "Replace the --output file if it exists (otherwise that is an error)."),
             .value("delay", short: "d", "S", "Wait S seconds (decimals allowed) after the camera starts before taking the photo."),

@@ -1,4 +1,5 @@
 import Foundation
+import SquareCamCore
 
 /// The user's choices that outlive the window, kept as `key=value` lines in
 /// `$XDG_CONFIG_HOME/squarecam/settings` (no GSettings schema to install,
@@ -22,7 +23,7 @@ public final class Preferences {
 
     /// The sides the preferences offer.
     public static let photoSides: [Int?] = [nil, 2048, 1080]
-    public static let defaultQuality = 92
+    public static let defaultQuality = ImageDefaults.jpegQuality
     public static let qualityRange = 50...100
 
     private let path: String

@@ -1,3 +1,5 @@
+import SquareCamCore
+
 /// What `SquareCropper` should make of a photo.
 public struct CropOptions: Sendable, Hashable {
     /// Which square to take.
@@ -31,12 +33,12 @@ public struct CropOptions: Sendable, Hashable {
     public var mode: Mode = .center
     /// The output side in pixels; nil keeps the full-resolution square. Never enlarges.
     public var size: Int? = nil
-    public var quality: Int = 90
+    public var quality: Int = ImageDefaults.jpegQuality
     /// Nil follows the input (4:2:0 where the input's cannot be written).
     public var subsampling: JPEGSubsampling? = nil
     public var metadata: Metadata = .keep
     /// Headers claiming more pixels than this are rejected before any allocation.
-    public var maxPixels: Int = 200_000_000
+    public var maxPixels: Int = ImageDefaults.maxPixels
     public var format: Format = .jpeg
     /// Resample on a second thread while the first decodes: faster for one
     /// photo on a multi-core machine, pointless when every core already crops a file.
@@ -46,10 +48,14 @@ public struct CropOptions: Sendable, Hashable {
     /// thread costs more than it saves. Tests and fuzzing lower it to reach
     /// that path with small files.
     public var sharedDecodingMinimumBytes = 512 * 1024
+    /// libjpeg-turbo and TurboJPEG alone, none of SquareCam's own faster JPEG
+    /// code (see JPEGSpeedups; `squarecam crop --libjpeg-only`): the same
+    /// output, more slowly. For bug reports: whether a problem lies in that code.
+    public var libjpegOnly = false
 
     public init(
-        mode: Mode = .center, size: Int? = nil, quality: Int = 90, subsampling: JPEGSubsampling? = nil,
-        metadata: Metadata = .keep, maxPixels: Int = 200_000_000, format: Format = .jpeg
+        mode: Mode = .center, size: Int? = nil, quality: Int = ImageDefaults.jpegQuality, subsampling: JPEGSubsampling? = nil,
+        metadata: Metadata = .keep, maxPixels: Int = ImageDefaults.maxPixels, format: Format = .jpeg
     ) {
         self.mode = mode
         self.size = size

@@ -25,7 +25,7 @@ public enum HEIFDecoder {
 
     /// Decodes the primary image. Throws `.tooLarge` before decoding pixels
     /// when it claims more than `maxPixels`.
-    public static func decode(_ bytes: [UInt8], keepAlpha: Bool = false, maxPixels: Int = 200_000_000) throws(ImagingError) -> HEIFImage {
+    public static func decode(_ bytes: [UInt8], keepAlpha: Bool = false, maxPixels: Int = ImageDefaults.maxPixels) throws(ImagingError) -> HEIFImage {
         guard let library = cheif_library()?.pointee else {
             throw .unsupportedFormat(detail: "HEIF needs libheif, which could not be loaded (\(String(cString: cheif_load_error()))); install the libheif1 package")
         }

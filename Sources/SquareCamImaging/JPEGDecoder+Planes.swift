@@ -10,11 +10,11 @@ extension JPEGDecoder {
     /// nil when the file is not plain gray or YCbCr with 1×1 chroma sampling
     /// (decode it as RGB then).
     ///
-    /// With `secondThread`, a file with restart markers is decoded in two
-    /// strips at once (decodePlanesInStrips); any other is resampled on
-    /// another thread while this one decodes, and a baseline file with at
-    /// least `sharedDecodingMinimumBytes` of coded data (nil: never) has it
-    /// decoded by two threads (cjpeg_decoder_share_entropy).
+    /// With `secondThread`, the planes are resampled on another thread while
+    /// this one decodes. `speedups` says which of our own faster ways may be
+    /// taken: two strips of a file with restart markers decoded at once
+    /// (decodePlanesInStrips), the entropy decoding shared by two threads,
+    /// only the needed columns inverse-transformed. Each gives the same planes.
     ///
     /// libjpeg cannot skip rows in this mode, so rows are decoded from the
     /// top to the region's last row (only the region's iMCU columns are
@@ -22,16 +22,18 @@ extension JPEGDecoder {
     /// needs, but far less resampling, which is where the time goes.
     static func decodePlanes(
         _ bytes: [UInt8], region: PixelRect, scaleEighths: Int, planeSizes: [PixelSize], maxPixels: Int,
-        secondThread: Bool = false, sharedDecodingMinimumBytes: Int? = nil
+        secondThread: Bool = false, speedups: JPEGSpeedups = .none
     ) throws(ImagingError) -> [Frame]? {
         // With restart markers, two decoders can share the file instead.
-        if secondThread, let tail = JPEGRestartTail(bytes),
+        if speedups.restartStrips, let tail = JPEGRestartTail(bytes),
            let frames = try decodePlanesInStrips(bytes, tail: tail, region: region, scaleEighths: scaleEighths,
-                                                 planeSizes: planeSizes, maxPixels: maxPixels) {
+                                                 planeSizes: planeSizes, maxPixels: maxPixels,
+                                                 columnLimit: speedups.columnLimit) {
             return frames
         }
-        var gaveUpSharing = false
-        let frames = try withDecoder(bytes, maxPixels: maxPixels) { (decoder, header) throws(ImagingError) -> [Frame]? in
+        let sharing = secondThread ? speedups.sharedDecodingMinimumBytes : nil
+        return try withSharedDecoding(bytes, maxPixels: maxPixels, sharingMinimumBytes: sharing) {
+            (decoder, header, share) throws(ImagingError) -> [Frame]? in
             guard PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height).contains(region),
                   !region.isEmpty else {
                 throw .invalidRequest(detail: "the region \(region) is not inside the \(header.size) image")
@@ -45,33 +47,20 @@ extension JPEGDecoder {
             let count = Int(layout.count)
             guard planeSizes.count == count || (planeSizes.count == 1 && count == 3) else { return nil }
             // At once: the helper thread then decodes while this one plans the resampling.
-            let shared = secondThread && sharedDecodingMinimumBytes.map {
-                cjpeg_decoder_share_entropy(decoder, $0, sharedDecodingRecordBytes) == 1
-            } ?? false
-            let frames = try resample(decoder, layout: layout, region: region, scaleEighths: scaleEighths,
-                                      planeSizes: planeSizes, secondThread: secondThread, shared: shared)
-            gaveUpSharing = frames == nil
-            return frames
+            share()
+            return try resample(decoder, layout: layout, region: region, scaleEighths: scaleEighths,
+                                planeSizes: planeSizes, secondThread: secondThread, columnLimit: speedups.columnLimit)
         }
-        // The shared entropy decoding leaves unusual data to libjpeg alone.
-        guard gaveUpSharing else { return frames }
-        return try decodePlanes(bytes, region: region, scaleEighths: scaleEighths, planeSizes: planeSizes,
-                                maxPixels: maxPixels, secondThread: true, sharedDecodingMinimumBytes: nil)
     }
 
-    /// The most memory the helper thread of a shared entropy decoding may
-    /// fill with coefficients: about three times the coded data it covers,
-    /// so enough for half of a 40 MB file.
-    static let sharedDecodingRecordBytes = 64 << 20
-
-    /// The planes resampled; nil when the shared entropy decoding gave up.
+    /// The planes resampled.
     private static func resample(
         _ decoder: OpaquePointer, layout: cjpeg_planes, region: PixelRect, scaleEighths: Int, planeSizes: [PixelSize],
-        secondThread: Bool, shared: Bool
-    ) throws(ImagingError) -> [Frame]? {
+        secondThread: Bool, columnLimit: Bool
+    ) throws(ImagingError) -> [Frame] {
         let plans = makePlans(planes: (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }, region: region,
                               scaleEighths: scaleEighths, planeSizes: planeSizes)
-        let planes = try decodeOnlyNeededColumns(decoder, layout: layout, plans: plans)
+        let planes = try decodeOnlyNeededColumns(decoder, layout: layout, plans: plans, columnLimit: columnLimit)
         let resizers = plans.map { PlaneResizer(plan: $0) }
         guard secondThread else {
             try pushRows(decoder, planes: planes, into: resizers)
@@ -98,13 +87,8 @@ extension JPEGDecoder {
                 }
             }
         }
-        do throws(ImagingError) {
-            try TwoThreadPipeline.run(count: (reads + batch - 1) / batch, slotCount: slots.buffers.count,
-                                      produce: readBatch, consume: feed)
-        } catch {
-            if shared && cjpeg_decoder_gave_up_sharing(decoder) != 0 { return nil }
-            throw error
-        }
+        try TwoThreadPipeline.run(count: (reads + batch - 1) / batch, slotCount: slots.buffers.count,
+                                  produce: readBatch, consume: feed)
         return resizers.map { $0.result() }
     }
 
@@ -112,7 +96,7 @@ extension JPEGDecoder {
     /// centre square of a 4:3 photo leaves a quarter of the inverse DCTs
     /// out); returns the planes, their rows now starting at those columns.
     static func decodeOnlyNeededColumns(
-        _ decoder: OpaquePointer, layout: cjpeg_planes, plans: [PlaneResizer.Plan]
+        _ decoder: OpaquePointer, layout: cjpeg_planes, plans: [PlaneResizer.Plan], columnLimit: Bool
     ) throws(ImagingError) -> [PlaneLayout] {
         // Each plan's columns in image pixels at the decode scale.
         let ranges = plans.indices.map { index in
@@ -120,14 +104,27 @@ extension JPEGDecoder {
             let end = plans[index].firstColumn + plans[index].columnCount
             return (plans[index].firstColumn * image / plane, (end * image + plane - 1) / plane - 1)
         }
-        var limited = layout
         let first = ranges.map(\.0).min() ?? 0
         // Plane 0 is the full-resolution luma (or gray): its width is the image's.
         let last = min(ranges.map(\.1).max() ?? 0, Int(layout.width.0) - 1)
-        guard cjpeg_decoder_limit_columns(decoder, UInt32(first), UInt32(last), &limited) == 0 else {
-            throw .corrupt(detail: message(decoder))
+        return try limitColumns(decoder, layout: layout, first: first, last: last, columnLimit: columnLimit)
+    }
+
+    /// Has libjpeg turn only the blocks under image columns first...last
+    /// (at the decode scale) into samples, when `columnLimit` allows and our
+    /// own paths may run here (cjpeg_decoder_limit_columns); returns the
+    /// planes, their rows starting where it says. Otherwise every column is
+    /// decoded and the planes are as they were.
+    static func limitColumns(
+        _ decoder: OpaquePointer, layout: cjpeg_planes, first: Int, last: Int, columnLimit: Bool
+    ) throws(ImagingError) -> [PlaneLayout] {
+        var limited = layout
+        let status = columnLimit ? cjpeg_decoder_limit_columns(decoder, UInt32(first), UInt32(last), &limited) : -2
+        switch status {
+        case 0: return (0..<Int(limited.count)).map { PlaneLayout(limited, $0) }
+        case -2: return (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }
+        default: throw .corrupt(detail: message(decoder))
         }
-        return (0..<Int(limited.count)).map { PlaneLayout(limited, $0) }
     }
 
     /// Decodes iMCU rows and pushes them into `resizers` until every one is complete.

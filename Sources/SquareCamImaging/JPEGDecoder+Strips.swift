@@ -8,10 +8,11 @@ extension JPEGDecoder {
     /// half of the output is made from the file by this thread, the lower
     /// half by another from the file's tail (JPEGRestartTail), each decoding
     /// and resampling its own rows. The planes are bit for bit those of one
-    /// decoder. Nil when the file cannot be split this way.
+    /// decoder. Nil when the file cannot be split this way. `columnLimit`:
+    /// as in decodeOnlyNeededColumns.
     static func decodePlanesInStrips(
         _ bytes: [UInt8], tail: JPEGRestartTail, region: PixelRect, scaleEighths: Int, planeSizes: [PixelSize],
-        maxPixels: Int
+        maxPixels: Int, columnLimit: Bool
     ) throws(ImagingError) -> [Frame]? {
         try withDecoder(bytes, maxPixels: maxPixels) { (decoder, header) throws(ImagingError) -> [Frame]? in
             guard PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height).contains(region),
@@ -21,7 +22,7 @@ extension JPEGDecoder {
                   Int(layout.count) == planeSizes.count || planeSizes.count == 1 else { return nil }
             let plans = makePlans(planes: (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }, region: region,
                                   scaleEighths: scaleEighths, planeSizes: planeSizes)
-            let planes = try decodeOnlyNeededColumns(decoder, layout: layout, plans: plans)
+            let planes = try decodeOnlyNeededColumns(decoder, layout: layout, plans: plans, columnLimit: columnLimit)
             guard let split = split(tail: tail, planes: planes, plans: plans) else { return nil }
             let upper = plans.indices.map { PlaneResizer(plan: plans[$0], rows: split.upperRows[$0]) }
             let lower = plans.indices.map {
@@ -34,7 +35,8 @@ extension JPEGDecoder {
                     guard let lowerFile = tail.tail(fromMCURow: split.mcuRow) else {
                         throw .corrupt(detail: "the restart markers are not where the header says")
                     }
-                    try decodeStrip(lowerFile, scaleEighths: scaleEighths, plans: plans, into: lower, maxPixels: maxPixels)
+                    try decodeStrip(lowerFile, scaleEighths: scaleEighths, plans: plans, into: lower, maxPixels: maxPixels,
+                                    columnLimit: columnLimit)
                 } catch {
                     lowerFailure.withLock { $0 = error }
                 }
@@ -69,14 +71,16 @@ extension JPEGDecoder {
 
     /// Decodes `file` (a JPEGRestartTail) and pushes its rows into `resizers`.
     private static func decodeStrip(
-        _ file: [UInt8], scaleEighths: Int, plans: [PlaneResizer.Plan], into resizers: [PlaneResizer], maxPixels: Int
+        _ file: [UInt8], scaleEighths: Int, plans: [PlaneResizer.Plan], into resizers: [PlaneResizer], maxPixels: Int,
+        columnLimit: Bool
     ) throws(ImagingError) {
         try withDecoder(file, maxPixels: maxPixels) { (decoder, _) throws(ImagingError) in
             var layout = cjpeg_planes()
             guard cjpeg_decoder_start_planes(decoder, Int32(scaleEighths), &layout) == 0 else {
                 throw .corrupt(detail: message(decoder))
             }
-            try pushRows(decoder, planes: try decodeOnlyNeededColumns(decoder, layout: layout, plans: plans), into: resizers)
+            let planes = try decodeOnlyNeededColumns(decoder, layout: layout, plans: plans, columnLimit: columnLimit)
+            try pushRows(decoder, planes: planes, into: resizers)
         }
     }
 }

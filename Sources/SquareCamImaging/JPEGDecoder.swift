@@ -38,7 +38,7 @@ public enum JPEGDecoder {
     static let maxScans: Int32 = 1000
 
     /// Reads only the header. Throws `.tooLarge` when it claims more than `maxPixels`.
-    public static func header(of bytes: [UInt8], maxPixels: Int = 200_000_000) throws(ImagingError) -> JPEGHeader {
+    public static func header(of bytes: [UInt8], maxPixels: Int = ImageDefaults.maxPixels) throws(ImagingError) -> JPEGHeader {
         try withDecoder(bytes, maxPixels: maxPixels) { (_, header) throws(ImagingError) in header }
     }
 
@@ -69,7 +69,7 @@ public enum JPEGDecoder {
     /// above it are skipped without inverse DCT; decoding stops below it.
     public static func decode(
         _ bytes: [UInt8], region: PixelRect? = nil, scaleEighths: Int = 8, outputSize: PixelSize? = nil,
-        smoothChroma: Bool = true, floatIDCT: Bool = false, maxPixels: Int = 200_000_000
+        smoothChroma: Bool = true, floatIDCT: Bool = false, maxPixels: Int = ImageDefaults.maxPixels
     ) throws(ImagingError) -> DecodedRegion {
         guard (1...16).contains(scaleEighths) else {
             throw .invalidRequest(detail: "the JPEG scale must be 1/8 to 16/8, not \(scaleEighths)/8")
@@ -114,7 +114,10 @@ public enum JPEGDecoder {
         return JPEGHeader(
             size: size, colorModel: colorModel, components: Int(raw.num_components),
             isProgressive: raw.progressive != 0, isArithmetic: raw.arithmetic != 0,
-            blockSize: PixelSize(width: 8 * Int(raw.max_h_samp), height: 8 * Int(raw.max_v_samp)),
+            // A one-component file is single blocks whatever sampling its header
+            // claims: libjpeg decodes it so, and lossless tools crop it so.
+            blockSize: raw.num_components == 1
+                ? PixelSize(width: 8, height: 8) : PixelSize(width: 8 * Int(raw.max_h_samp), height: 8 * Int(raw.max_v_samp)),
             subsampling: subsampling, hasAdobeMarker: raw.saw_adobe != 0)
     }
 

@@ -5,7 +5,7 @@ extension JPEGEncoder {
     /// Encodes planes made by JPEGDecoder.decodePlanes (gray frames: Y, or
     /// Y, Cb and Cr sized for `subsampling`) without any colour conversion.
     public static func encode(
-        planes: [Frame], subsampling: JPEGSubsampling, quality: Int = 92,
+        planes: [Frame], subsampling: JPEGSubsampling, quality: Int = ImageDefaults.jpegQuality,
         exif: ExifMetadata? = nil, iccProfile: [UInt8]? = nil
     ) throws(ImagingError) -> [UInt8] {
         guard (1...100).contains(quality) else {

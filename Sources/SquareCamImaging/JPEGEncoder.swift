@@ -13,7 +13,7 @@ public enum JPEGEncoder {
     public static func encode(
         _ frame: Frame,
         region: PixelRect? = nil,
-        quality: Int = 92,
+        quality: Int = ImageDefaults.jpegQuality,
         subsampling: JPEGSubsampling = .yuv420,
         exif: ExifMetadata? = nil,
         iccProfile: [UInt8]? = nil

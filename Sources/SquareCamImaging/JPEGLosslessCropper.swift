@@ -13,17 +13,19 @@ public struct LosslessCrop: Sendable {
     public var block: PixelSize
 }
 
-/// Lossless square crops in the DCT domain (JPEGDecoder.transcode), turned
-/// and flipped per the EXIF orientation in the same step.
+/// Lossless square crops in the DCT domain, turned and flipped per the EXIF
+/// orientation in the same step: by our transcoder (JPEGDecoder.transcode), or
+/// TurboJPEG's (TurboJPEGTransform) where ours may not run or is turned off.
 public enum JPEGLosslessCropper {
     /// Crops the upright square nearest the centre whose origin is on the
     /// iMCU grid. Partial iMCUs that a rotation would move to the top or left
     /// edge are trimmed first (less than one block). `exif` and `iccProfile`
     /// are written into the result; pass the EXIF already updated (Orientation 1).
+    /// `libjpegOnly`: TurboJPEG's transformer even where ours may run (the same coefficients).
     public static func crop(
         _ jpeg: [UInt8], header: JPEGHeader, orientation: Orientation,
         exif: ((PixelSize) throws(ImagingError) -> ExifMetadata?)? = nil, iccProfile: [UInt8]? = nil,
-        maxPixels: Int = 200_000_000
+        maxPixels: Int = ImageDefaults.maxPixels, libjpegOnly: Bool = false
     ) throws(ImagingError) -> LosslessCrop {
         let storedBlock = header.blockSize
         let block = orientation.swapsAxes
@@ -37,7 +39,11 @@ public enum JPEGLosslessCropper {
             throw .invalidRequest(detail: "no block-aligned square fits the image")
         }
         let square = PixelRect(x: alignedX.rect.x, y: alignedY.rect.y, width: side, height: side)
-        let cropped = try JPEGDecoder.transcode(jpeg, transform: operation(for: orientation), crop: square, maxPixels: maxPixels)
+        let transform = operation(for: orientation)
+        let speedups = JPEGSpeedups(libjpegOnly: libjpegOnly, secondThread: false, sharedDecodingMinimumBytes: 0)
+        let cropped = speedups.transcoder
+            ? try JPEGDecoder.transcode(jpeg, transform: transform, crop: square, maxPixels: maxPixels)
+            : try TurboJPEGTransform.crop(jpeg, storedBlock: storedBlock, transform: transform, crop: square)
         let metadata = try exif?(PixelSize(width: side, height: side))
         let fullUpright = orientation.displayedSize(forStored: header.size)
         // The trimmed image loses its partial blocks on the side the transform

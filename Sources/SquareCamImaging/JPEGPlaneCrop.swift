@@ -9,13 +9,15 @@ extension JPEGDecoder {
     /// conversion and never the whole picture in memory. The output keeps
     /// the input's chroma sampling and carries no metadata. Nil when the
     /// file does not allow it (not plain gray or YCbCr with 1×1 chroma, or
-    /// the region not on the chroma grid): decode it as RGB then.
+    /// the region not on the chroma grid): decode it as RGB then. `speedups`:
+    /// as in decodePlanes (restart strips aside); the output is the same.
     static func cropPlanesToJPEG(
         _ bytes: [UInt8], region: PixelRect, quality: Int, maxPixels: Int, secondThread: Bool,
-        sharedDecodingMinimumBytes: Int?
+        speedups: JPEGSpeedups = .none
     ) throws(ImagingError) -> [UInt8]? {
-        var gaveUpSharing = false
-        let jpeg = try withDecoder(bytes, maxPixels: maxPixels) { (decoder, header) throws(ImagingError) -> [UInt8]? in
+        let sharing = secondThread ? speedups.sharedDecodingMinimumBytes : nil
+        return try withSharedDecoding(bytes, maxPixels: maxPixels, sharingMinimumBytes: sharing) {
+            (decoder, header, share) throws(ImagingError) -> [UInt8]? in
             guard PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height).contains(region),
                   !region.isEmpty else { return nil }
             var layout = cjpeg_planes()
@@ -27,30 +29,13 @@ extension JPEGDecoder {
             // Luma samples per chroma sample; the region must start on a chroma sample.
             let (across, down) = (Int(layout.image_ratio_x) / 8, Int(layout.image_ratio_y) / 8)
             guard across <= 2, down <= 2, region.x % across == 0, region.y % down == 0 else { return nil }
-            let shared = secondThread && sharedDecodingMinimumBytes.map {
-                cjpeg_decoder_share_entropy(decoder, $0, sharedDecodingRecordBytes) == 1
-            } ?? false
-            var limited = layout
-            guard cjpeg_decoder_limit_columns(decoder, UInt32(region.x), UInt32(region.maxX - 1), &limited) == 0 else {
-                throw .corrupt(detail: message(decoder))
-            }
-            let planes = (0..<Int(limited.count)).map { PlaneLayout(limited, $0) }
+            share()
+            let planes = try limitColumns(decoder, layout: layout, first: region.x, last: region.maxX - 1,
+                                          columnLimit: speedups.columnLimit)
             let writer = try BandWriter(region: region, planes: planes, across: across, down: down, quality: quality)
-            do throws(ImagingError) {
-                try copyRows(decoder, planes: planes, into: writer, secondThread: secondThread)
-            } catch {
-                if shared && cjpeg_decoder_gave_up_sharing(decoder) != 0 {
-                    gaveUpSharing = true
-                    return nil
-                }
-                throw error
-            }
+            try copyRows(decoder, planes: planes, into: writer, secondThread: secondThread)
             return try writer.finish()
         }
-        // The shared entropy decoding leaves unusual data to libjpeg alone.
-        guard gaveUpSharing else { return jpeg }
-        return try cropPlanesToJPEG(bytes, region: region, quality: quality, maxPixels: maxPixels,
-                                    secondThread: secondThread, sharedDecodingMinimumBytes: nil)
     }
 
     /// Reads iMCU rows until `writer` has every row; with `secondThread`

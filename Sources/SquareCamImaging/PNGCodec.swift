@@ -10,7 +10,7 @@ public enum PNGCodec {
     /// transparency comes out RGBA; without it, transparency is composed onto
     /// white, as a JPEG cannot hold it. Throws `.tooLarge` before allocating
     /// pixels when the header claims more than `maxPixels`.
-    public static func decode(_ bytes: [UInt8], keepAlpha: Bool = false, maxPixels: Int = 200_000_000) throws(ImagingError) -> Frame {
+    public static func decode(_ bytes: [UInt8], keepAlpha: Bool = false, maxPixels: Int = ImageDefaults.maxPixels) throws(ImagingError) -> Frame {
         guard bytes.starts(with: signature) else { throw .unsupportedFormat(detail: "no PNG signature") }
         var image = png_image()
         image.version = squarecam_png_image_version()

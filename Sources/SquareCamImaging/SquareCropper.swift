@@ -63,7 +63,7 @@ public enum SquareCropper {
             let crop = try JPEGLosslessCropper.crop(
                 bytes, header: header, orientation: orientation,
                 exif: { (size) throws(ImagingError) in try outputEXIF(exif, size: size, options: options) },
-                iccProfile: icc, maxPixels: options.maxPixels)
+                iccProfile: icc, maxPixels: options.maxPixels, libjpegOnly: options.libjpegOnly)
             return CropResult(
                 bytes: crop.jpeg, format: .jpeg, outputSize: crop.square.size, inputSize: upright,
                 square: crop.square, losslessOffset: crop.offsetFromCenter)
@@ -80,12 +80,13 @@ public enum SquareCropper {
         let side = min(options.size ?? square.width, square.width)
         let scale = decodeScale(squareSide: square.width, outputSide: side)
         let subsampling = options.subsampling ?? header.subsampling ?? .yuv420
+        let speedups = JPEGSpeedups(options)
         // The full-resolution square of an upright photo, in its own sampling:
         // its stored planes go straight into the new file, a band at a time.
         if side == square.width, orientation == .up, options.format != .png, !isCMYK, subsampling == header.subsampling,
            let jpeg = try JPEGDecoder.cropPlanesToJPEG(
                bytes, region: stored, quality: options.quality, maxPixels: options.maxPixels,
-               secondThread: options.usesSecondThread, sharedDecodingMinimumBytes: options.sharedDecodingMinimumBytes) {
+               secondThread: options.usesSecondThread, speedups: speedups) {
             let exif = try outputEXIF(exif, size: square.size, options: options)
             return CropResult(
                 bytes: JPEGMarkers.inserting(exif: exif?.app1Payload, icc: icc, into: jpeg), format: .jpeg,
@@ -95,7 +96,7 @@ public enum SquareCropper {
            let sizes = storedPlaneSizes(side: side, subsampling: subsampling, orientation: orientation, inputIsGray: header.subsampling == .gray),
            let planes = try JPEGDecoder.decodePlanes(
                bytes, region: stored, scaleEighths: scale, planeSizes: sizes, maxPixels: options.maxPixels,
-               secondThread: options.usesSecondThread, sharedDecodingMinimumBytes: options.sharedDecodingMinimumBytes) {
+               secondThread: options.usesSecondThread, speedups: speedups) {
             let jpeg = try JPEGEncoder.encode(
                 planes: planes.map { $0.applying(orientation) }, subsampling: subsampling, quality: options.quality,
                 exif: try outputEXIF(exif, size: PixelSize(width: side, height: side), options: options), iccProfile: icc)

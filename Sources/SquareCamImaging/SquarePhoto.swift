@@ -18,7 +18,7 @@ public enum SquarePhoto {
         public var mirrored: Bool
         public var quality: Int
 
-        public init(region: PixelRect? = nil, side: Int? = nil, mirrored: Bool = false, quality: Int = 92) {
+        public init(region: PixelRect? = nil, side: Int? = nil, mirrored: Bool = false, quality: Int = ImageDefaults.jpegQuality) {
             self.region = region
             self.side = side
             self.mirrored = mirrored

@@ -34,7 +34,7 @@ struct ShootRequest {
             throw UsageError(message: "--camera: \(error.description)")
         }
         side = try arguments.integer("size", in: 16...16384)
-        quality = try arguments.integer("quality", in: 1...100) ?? 92
+        quality = try arguments.integer("quality", in: 1...100) ?? ImageDefaults.jpegQuality
         delaySeconds = try arguments.decimal("delay", in: 0...3600) ?? 0
         skipFrames = try arguments.integer("skip", in: 0...1000)
         mode = try Self.mode(arguments.string("mode"))

@@ -66,14 +66,15 @@ enum CropCommand: Command {
             crop.mode = CropOptions.Mode(rawValue: mode)!
         }
         crop.size = try arguments.integer("size", in: 1...65_535)
-        crop.quality = try arguments.integer("quality", in: 1...100) ?? 90
+        crop.quality = try arguments.integer("quality", in: 1...100) ?? ImageDefaults.jpegQuality
         if let subsampling = try arguments.choice("subsampling", from: JPEGSubsampling.allCases.map(\.rawValue)) {
             crop.subsampling = JPEGSubsampling(rawValue: subsampling)
         }
-        crop.maxPixels = try arguments.integer("max-pixels", in: 1...4_000_000_000) ?? 200_000_000
+        crop.maxPixels = try arguments.integer("max-pixels", in: 1...4_000_000_000) ?? ImageDefaults.maxPixels
         if let format = try arguments.choice("format", from: CropOptions.Format.allCases.map(\.rawValue)) {
             crop.format = CropOptions.Format(rawValue: format)!
         }
+        crop.libjpegOnly = arguments.flag("libjpeg-only")
         crop.metadata = arguments.flag("strip") ? .strip : arguments.flag("strip-location") ? .stripLocation : .keep
         var options = CropBatchOptions(crop: crop)
         options.outputDirectory = arguments.string("output-dir")

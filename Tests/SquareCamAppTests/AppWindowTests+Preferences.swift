@@ -1,4 +1,5 @@
 import Foundation
+import SquareCamCore
 import Testing
 
 extension AppWindowTests {

@@ -29,7 +29,8 @@ import Testing
         let result = try CLIRunner.run(["crop", "--help"])
         #expect(result.status == 0)
         for option in ["--mode", "--size", "--quality", "--subsampling", "--output-dir", "--in-place", "--overwrite",
-                       "--jobs", "--recursive", "--dry-run", "--max-pixels", "--format", "--strip-location", "--strip", "--quiet"] {
+                       "--jobs", "--recursive", "--dry-run", "--max-pixels", "--format", "--strip-location", "--strip", "--quiet",
+                       "--libjpeg-only"] {
             #expect(result.output.contains(option), "help lacks \(option)")
         }
     }
@@ -47,12 +48,17 @@ import Testing
         #expect(!result.error.isEmpty)
     }
 
-    @Test func cropsAFolderReportsTheBadFileAndGoesOn() throws {
+    /// Representative tests run twice: as is, and with none of our own JPEG
+    /// code (--libjpeg-only), which must behave the same.
+    static let engines: [[String]] = [[], ["--libjpeg-only"]]
+
+    @Test(arguments: engines)
+    func cropsAFolderReportsTheBadFileAndGoesOn(engine: [String]) throws {
         let folder = try Folder()
         try folder.photo("a.jpg")
         try folder.photo("c.jpg", width: 90, height: 200)
         try Data("not a photo".utf8).write(to: URL(fileURLWithPath: folder.file("b.jpg")))
-        let result = try CLIRunner.run(["crop", "--size", "64", folder.path])
+        let result = try CLIRunner.run(["crop", "--size", "64"] + engine + [folder.path])
         #expect(result.status == 1)
         let errorLines = result.error.split(separator: "\n").filter { $0.hasPrefix("squarecam: ") }
         #expect(errorLines.count == 1)
@@ -79,25 +85,46 @@ import Testing
         #expect(try folder.size("a-square.jpg") == PixelSize(width: 120, height: 120))
     }
 
-    @Test func inPlaceAndDryRun() throws {
+    @Test(arguments: engines)
+    func inPlaceAndDryRun(engine: [String]) throws {
         let folder = try Folder()
         try folder.photo("a.jpg")
-        let dry = try CLIRunner.run(["crop", "--dry-run", "--in-place", folder.file("a.jpg")])
+        let dry = try CLIRunner.run(["crop", "--dry-run", "--in-place"] + engine + [folder.file("a.jpg")])
         #expect(dry.status == 0)
         #expect(try folder.size("a.jpg") == PixelSize(width: 160, height: 120))
-        let real = try CLIRunner.run(["crop", "--in-place", folder.file("a.jpg")])
+        let real = try CLIRunner.run(["crop", "--in-place"] + engine + [folder.file("a.jpg")])
         #expect(real.status == 0)
         #expect(try folder.size("a.jpg") == PixelSize(width: 120, height: 120))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["a.jpg"])
     }
 
-    @Test func losslessReportsTheBlockOffset() throws {
+    @Test(arguments: engines)
+    func losslessReportsTheBlockOffset(engine: [String]) throws {
         let folder = try Folder()
-        let result = try CLIRunner.run(["crop", "--mode", "lossless", "-o", folder.path,
-                                        CLIRunner.fixtures.appendingPathComponent("orientation/Landscape_6.jpg").path])
+        let result = try CLIRunner.run(["crop", "--mode", "lossless", "-o", folder.path] + engine
+                                       + [CLIRunner.fixtures.appendingPathComponent("orientation/Landscape_6.jpg").path])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.contains("400x400"))
         #expect(result.output.contains("of centre (block-aligned)") || result.output.contains("exactly centred"))
+    }
+
+    /// The phone photo (restart markers) and a turned one, cropped by the
+    /// program in every mode: --libjpeg-only writes the very same files.
+    @Test(arguments: [[], ["--size", "1080"], ["--mode", "lossless"]])
+    func libjpegOnlyWritesTheSameFiles(mode: [String]) throws {
+        for name in ["photos/012mp-bus", "orientation/Portrait_8"] {
+            // One file a run: the program then decodes on two threads where it can.
+            let input = CLIRunner.fixtures.appendingPathComponent(name + ".jpg").path
+            var written: [Data] = []
+            for engine in Self.engines {
+                let folder = try Folder()
+                let result = try CLIRunner.run(["crop", "--quiet", "--jobs", "2", "-o", folder.path] + mode + engine + [input])
+                #expect(result.status == 0, "\(engine): \(result.error)")
+                let output = folder.file(String(name.split(separator: "/").last!) + "-square.jpg")
+                written.append(try Data(contentsOf: URL(fileURLWithPath: output)))
+            }
+            #expect(written[0] == written[1], "\(name) \(mode)")
+        }
     }
 
     @Test func progressBarOnlyOnATerminal() throws {

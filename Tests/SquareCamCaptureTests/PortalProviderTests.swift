@@ -127,60 +127,10 @@ struct PortalProviderTests {
         #expect(try await provider.cameras().isEmpty)
     }
 
-    @Test func watchFollowsNodesRemovedAndAddedAgain() async throws {
-        let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
-        let provider = try Self.provider(session)
-        let seen = ListLog()
-        let watch = try #require(provider.watchCameras { seen.append($0) })
-        defer { watch.cancel() }
-        let node = try #require(session.cameras.first)
-        #expect(try await seen.waitFor { $0.map(\.id) == ["pipewire:\(node.serial)"] })
-        try session.removeCamera(node.serial)
-        #expect(try await seen.waitFor { $0.isEmpty })
-        let added = try session.addCamera()
-        #expect(try await seen.waitFor { $0.map(\.id) == ["pipewire:\(added.serial)"] })
-        watch.cancel()
-        let count = seen.count
-        _ = try session.addCamera()
-        // Cancelled: nothing more is reported. Wait for the node (a real event), then check.
-        #expect(try session.currentCameras().count == 2)
-        #expect(seen.count == count)
-    }
-
-    /// The watch's side of PipeWire dying and coming back. The stream's side
-    /// (a live camera fails with `.disconnected`, then goes live again) is
-    /// tested through the app in its own process
-    /// (`pipeWireKilledWhileStreamingThenRestartedGoesLiveAgain`): streaming
-    /// in this test process while PipeWire died sometimes crashed the whole
-    /// test run inside libpipewire 0.3.65's own thread.
-    @Test func pipeWireKilledThenRestartedEmptiesAndRefillsTheList() async throws {
-        let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
-        let provider = try Self.provider(session)
-        let seen = ListLog()
-        let watch = try #require(provider.watchCameras { seen.append($0) })
-        defer { watch.cancel() }
-        #expect(try await seen.waitFor { $0.count == 1 })
-        try session.killPipeWire()
-        #expect(try await seen.waitFor { $0.isEmpty })
-        await #expect(throws: CameraFailure.self) { try await provider.cameras() }
-        try session.startPipeWire()
-        #expect(try await seen.waitFor { $0.count == 1 })
-        #expect(try await provider.cameras().count == 1)
-    }
-}
-
-/// The lists a watch reported, in order.
-final class ListLog: Sendable {
-    private let lists = Mutex<[[CameraDescription]]>([])
-
-    func append(_ list: [CameraDescription]) { lists.withLock { $0.append(list) } }
-
-    var count: Int { lists.withLock { $0.count } }
-
-    /// Waits (up to 30 s, polling) until the latest list satisfies `condition`.
-    func waitFor(_ condition: @escaping ([CameraDescription]) -> Bool) async throws -> Bool {
-        await CaptureTestSupport.wait(upTo: 30) {
-            self.lists.withLock { $0.last.map(condition) ?? false }
-        }
-    }
+    // The watch (nodes added and removed, PipeWire dying and coming back) is
+    // tested through the app in its own process (AppWindowTests+Portal): a
+    // started GStreamer PipeWire device provider in this test process crashed
+    // the whole test run from libgstpipewire's own thread in about one full
+    // run in three (gstreamer1.0-pipewire 0.3.65), which a separate process
+    // turns into one failed test instead.
 }

@@ -21,8 +21,8 @@ import Testing
         var outputs: [[UInt8]] = []
         for secondThread in [false, true] {
             let made = try #require(try JPEGDecoder.cropPlanesToJPEG(
-                jpeg, region: square, quality: 95, maxPixels: 200_000_000, secondThread: secondThread,
-                sharedDecodingMinimumBytes: 0))
+                jpeg, region: square, quality: 95, maxPixels: ImageDefaults.maxPixels, secondThread: secondThread,
+                speedups: JPEGSpeedups(columnLimit: true, sharedDecodingMinimumBytes: 0)))
             let header = try JPEGDecoder.header(of: made)
             #expect(header.size == square.size && header.subsampling == subsampling)
             let difference = TestImages.meanDifference(try JPEGDecoder.decode(made).frame, whole, regionOfB: square)
@@ -37,7 +37,7 @@ import Testing
         let jpeg = try Self.photo(width: 903, height: 900, subsampling: .yuv420)
         let square = PixelRect(x: 1, y: 0, width: 900, height: 900)
         #expect(try JPEGDecoder.cropPlanesToJPEG(
-            jpeg, region: square, quality: 90, maxPixels: 200_000_000, secondThread: false, sharedDecodingMinimumBytes: nil) == nil)
+            jpeg, region: square, quality: 90, maxPixels: ImageDefaults.maxPixels, secondThread: false) == nil)
         let result = try SquareCropper.crop(jpeg, options: CropOptions())
         #expect(result.outputSize == square.size)
         let difference = TestImages.meanDifference(

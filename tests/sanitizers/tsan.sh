@@ -12,7 +12,7 @@ scratch=${2:?usage: tsan.sh SWIFT SCRATCH_PATH}
 
 TSAN_OPTIONS=suppressions=$here/tsan-suppressions.txt SWIFT_BACKTRACE=enable=no \
     "$swift" test --skip-build --sanitize=thread --scratch-path "$scratch" \
-    --filter 'SquareCamCaptureTests|SharedEntropyDecodingTests|PlanarCropTests|JPEGRestartTailTests|FullResolutionPlaneCropTests'
+    --filter 'SquareCamCaptureTests|SharedEntropyDecodingTests|PlanarCropTests|JPEGRestartTailTests|FullResolutionPlaneCropTests|TranscoderDifferentialTests|JPEGFenceTests'
 status=$?
 
 # The reproducer, without suppressions: while TSan still reports it, the

@@ -7,6 +7,21 @@
 #include <stdio.h>
 #include <turbojpeg.h>
 
+/// Whether our own fast paths may run in this process: the shared entropy
+/// decoding, cjpeg_decoder_limit_columns and cjpeg_decoder_transcode read and
+/// write libjpeg's private state, so they run only when this build was made
+/// against the libjpeg-turbo release they were written for, on a little-endian
+/// machine, and the library loaded at run time says it is that release
+/// (checked once; see cjpeg_private.h). Otherwise those functions refuse, and
+/// callers take libjpeg's or TurboJPEG's own way. `*why` (when not NULL) gets
+/// the reason they may not run, or "" when they may.
+int cjpeg_own_paths_usable(const char **why);
+
+/// The libjpeg-turbo release named by the first "libjpeg-turbo version X.Y.Z"
+/// in `bytes`, as X * 1000000 + Y * 1000 + Z; 0 when there is none. How the
+/// loaded library's release is read from its data.
+long cjpeg_release_named_in(const unsigned char *bytes, size_t size);
+
 /// A libjpeg decompressor for one in-memory JPEG. The JPEG bytes must stay
 /// valid and unmoved from cjpeg_decoder_read_header until destroy.
 typedef struct cjpeg_decoder cjpeg_decoder;
@@ -107,7 +122,10 @@ int cjpeg_decoder_read_planes(cjpeg_decoder *decoder, unsigned char *const out[3
 /// After cjpeg_decoder_start_planes, before the first read: turn only the
 /// blocks under image columns [first_pixel, last_pixel] (at the decode
 /// scale) into samples, widened to whole iMCUs. Each row then starts at
-/// plane c's column planes->first_column[c]. Returns 0, or -1 with the message set.
+/// plane c's column planes->first_column[c]. Returns 0; -2 when our own paths
+/// may not run (cjpeg_own_paths_usable), or when limiting would change the
+/// samples (a progressive file libjpeg smooths, its neighbouring blocks
+/// blended): nothing changed, decode every column; or -1 with the message set.
 int cjpeg_decoder_limit_columns(cjpeg_decoder *decoder, unsigned first_pixel, unsigned last_pixel, cjpeg_planes *planes);
 
 /// After cjpeg_decoder_start_planes, before the first read (either side of
@@ -117,7 +135,8 @@ int cjpeg_decoder_limit_columns(cjpeg_decoder *decoder, unsigned first_pixel, un
 /// in at most `record_capacity` bytes (a bound on the memory it takes; this
 /// thread decodes whatever does not fit). Returns 1 when the helper runs; 0
 /// when the file does not suit (not a single baseline Huffman scan without
-/// restart markers, or less than `min_data_bytes` of coded data).
+/// restart markers, or less than `min_data_bytes` of coded data, or our own
+/// paths may not run here: cjpeg_own_paths_usable).
 int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, size_t record_capacity);
 
 /// How many MCUs the shared entropy decoding took from the helper's output so far.
@@ -136,7 +155,8 @@ int cjpeg_decoder_gave_up_sharing(const cjpeg_decoder *decoder);
 /// a new baseline JPEG with no markers but SOI/DQT/SOF/DHT/SOS/EOI. The new
 /// file's blocks are made while it is written, from the source's, so only
 /// the source coefficients are held in memory. On success `*jpeg` (free()
-/// it) and `*jpeg_size` are set. Returns 0, or -1 with the message set.
+/// it) and `*jpeg_size` are set. Returns 0; -2 when our own paths may not run
+/// here (cjpeg_own_paths_usable; use tjTransform); or -1 with the message set.
 int cjpeg_decoder_transcode(cjpeg_decoder *decoder, int transform, unsigned crop_x, unsigned crop_y,
                             unsigned crop_width, unsigned crop_height, unsigned char **jpeg, unsigned long *jpeg_size);
 

@@ -57,8 +57,8 @@ let package = Package(
         ),
         // Options, help and exit codes shared by the two programs below.
         .target(name: "SquareCamCommandLine", dependencies: ["SquareCamCore"]),
-        // `squarecam`: crop, help; it hands the rest to squarecam-camera, so
-        // that cropping a photo never loads GTK or GStreamer.
+        // `squarecam`: crop, help; it hands shoot and devices to squarecam-capture
+        // and the app to squarecam-camera, so cropping never loads GTK or GStreamer.
         .executableTarget(
             name: "squarecam",
             dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCommandLine"],
@@ -73,10 +73,18 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"],
                                           .when(platforms: [.linux], configuration: .release))]
         ),
-        // The app, shoot and devices.
+        // `shoot` and `devices`: GStreamer and the imaging libraries, no GTK.
+        .executableTarget(
+            name: "squarecam-capture",
+            dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "SquareCamCommandLine"],
+            // Statically linked as squarecam-camera is (see there).
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims", "-lCoreFoundation", "-l_FoundationICU"],
+                                          .when(platforms: [.linux], configuration: .release))]
+        ),
+        // The app.
         .executableTarget(
             name: "squarecam-camera",
-            dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "SquareCamController", "SquareCamApp", "SquareCamCommandLine"],
+            dependencies: ["SquareCamCore", "SquareCamCapture", "SquareCamController", "SquareCamApp", "SquareCamCommandLine"],
             // The Swift runtime and Foundation linked in, as for `squarecam`
             // (release only, for the same ASan reason): the toolchain is not
             // a Debian package, so an installed program may not need it.

@@ -21,7 +21,7 @@ camera=test:320x240
 ./scripts/install-deps.sh --with-benchmarks
 
 if [[ -n ${SQUARECAM_BIN:-} ]]; then
-    bin=$SQUARECAM_BIN  # squarecam-camera must sit beside it
+    bin=$SQUARECAM_BIN  # squarecam-capture must sit beside it
 else
     swift build -c release >/dev/null
     bin="$(swift build -c release --show-bin-path)/squarecam"

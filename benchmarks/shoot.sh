@@ -19,7 +19,7 @@ for element in videotestsrc aspectratiocrop jpegenc filesink; do
 done
 
 if [[ -n ${SQUARECAM_BIN:-} ]]; then
-    bin=$SQUARECAM_BIN  # squarecam-camera must sit beside it
+    bin=$SQUARECAM_BIN  # squarecam-capture must sit beside it
 else
     swift build -c release >/dev/null
     bin="$(swift build -c release --show-bin-path)/squarecam"

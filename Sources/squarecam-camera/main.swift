@@ -5,12 +5,8 @@ import SquareCamApp
 import SquareCamController
 import SquareCamCommandLine
 
-/// When `squarecam` was launched (it passes the time on when it hands over),
-/// for launch → first frame timings.
-let processLaunch = LaunchTime.fromEnvironment() ?? ContinuousClock.now
-
-/// `squarecam-camera`: the app, `shoot` and `devices` — everything that
-/// needs GStreamer or GTK. Users run it through `squarecam`.
+/// `squarecam-camera`: the app, the only program that loads GTK. Users run
+/// it through `squarecam`.
 @MainActor
 func main(_ arguments: [String]) async -> ExitCode {
     let route = CommandRoute(arguments)
@@ -18,10 +14,6 @@ func main(_ arguments: [String]) async -> ExitCode {
         return answer
     }
     switch route {
-    case .command(CommandSpec.shoot.name):
-        return await CommandRunner.run(ShootCommand.self, arguments: Array(arguments.dropFirst()))
-    case .command(CommandSpec.devices.name):
-        return await CommandRunner.run(DevicesCommand.self, arguments: Array(arguments.dropFirst()))
     case .command(let name):
         Console.report("'\(name)' runs in squarecam, not squarecam-camera: use 'squarecam \(name)'.")
         return .usage

@@ -3,8 +3,9 @@ import Glibc
 #endif
 import SquareCamCommandLine
 
-/// `squarecam`: runs `crop` itself and hands the app, `shoot` and `devices`
-/// to `squarecam-camera`, so cropping never loads GTK or GStreamer.
+/// `squarecam`: runs `crop` itself, hands `shoot` and `devices` to
+/// `squarecam-capture` and the app to `squarecam-camera`, so cropping never
+/// loads GTK or GStreamer.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let route = CommandRoute(arguments)
 if let answer = CommandRunner.answerDirectly(route) {
@@ -13,4 +14,4 @@ if let answer = CommandRunner.answerDirectly(route) {
 if route == .command(CommandSpec.crop.name) {
     exit(await CommandRunner.run(CropCommand.self, arguments: Array(arguments.dropFirst())).rawValue)
 }
-exit(CameraProgram.replaceProcess(arguments: CommandLine.arguments).rawValue)
+exit(CameraProgram.replaceProcess(route: route, arguments: CommandLine.arguments).rawValue)

@@ -25,15 +25,16 @@ import Testing
         #expect(result.error.isEmpty)
     }
 
-    /// `squarecam` runs crop itself and hands the app, shoot and devices to
-    /// squarecam-camera beside it: alone, it still crops and says what is missing.
+    /// `squarecam` runs crop itself and hands shoot and devices to
+    /// squarecam-capture beside it (the app to squarecam-camera): alone, it
+    /// still crops and says what is missing.
     @Test func withoutItsCameraProgramSquarecamStillCropsAndSaysWhatIsMissing() throws {
         let folder = try TemporaryFolder()
         let alone = folder.path + "/squarecam"
         try FileManager.default.copyItem(atPath: CLIRunner.binary, toPath: alone)
         let devices = try CLIRunner.run(["devices"], program: alone)
         #expect(devices.status == 1)
-        #expect(devices.error.contains("squarecam-camera is missing beside \(alone)"), "\(devices.error)")
+        #expect(devices.error.contains("squarecam-capture is missing beside \(alone)"), "\(devices.error)")
         #expect(devices.error.split(separator: "\n").count == 1)
         #expect(try CLIRunner.run(["crop", "--help"], program: alone).status == 0)
         // Beside it (the build folder), the hand-over keeps the arguments and the exit code.

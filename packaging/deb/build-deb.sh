@@ -40,15 +40,15 @@ mkdir -p "$stage" dist
 echo "build-deb: release build, installed into $stage"
 make --no-print-directory install DESTDIR="$stage" PREFIX=/usr CONFIG=release >/dev/null
 bin=$stage/usr/bin/squarecam
-helper=$stage/usr/libexec/squarecam/squarecam-camera
+helpers=("$stage/usr/libexec/squarecam/squarecam-capture" "$stage/usr/libexec/squarecam/squarecam-camera")
 
 # The toolchain must not be needed where the package is installed.
-if ldd "$bin" "$helper" | grep -E "/opt/swift|libswift|libFoundation|libdispatch|not found"; then
+if ldd "$bin" "${helpers[@]}" | grep -E "/opt/swift|libswift|libFoundation|libdispatch|not found"; then
     echo "build-deb: the programs need the Swift toolchain's libraries (see above): link them statically" >&2
     exit 1
 fi
 # As dh_strip does for programs: no symbol table, no .comment/.note sections.
-strip --remove-section=.comment --remove-section=.note "$bin" "$helper"
+strip --remove-section=.comment --remove-section=.note "$bin" "${helpers[@]}"
 
 doc=$stage/usr/share/doc/squarecam
 install -Dm644 "$here/copyright" "$doc/copyright"
@@ -81,7 +81,7 @@ done
 shlibs_dir=$work/shlibdeps
 mkdir -p "$shlibs_dir/debian"
 printf 'Source: squarecam\n\nPackage: squarecam\nArchitecture: any\n' >"$shlibs_dir/debian/control"
-linked=$(cd "$shlibs_dir" && dpkg-shlibdeps -O "$bin" "$helper" 2>"$work/shlibdeps.log" | sed -n 's/^shlibs:Depends=//p') || {
+linked=$(cd "$shlibs_dir" && dpkg-shlibdeps -O "$bin" "${helpers[@]}" 2>"$work/shlibdeps.log" | sed -n 's/^shlibs:Depends=//p') || {
     cat "$work/shlibdeps.log" >&2
     exit 1
 }
@@ -109,7 +109,7 @@ sed -e "s|@VERSION@|$version|" -e "s|@ARCH@|$arch|" -e "s|@MAINTAINER@|$maintain
 # Modes as Debian expects whatever the umask was; times from SOURCE_DATE_EPOCH.
 find "$stage" -type d -exec chmod 755 {} +
 find "$stage" -type f -exec chmod 644 {} +
-chmod 755 "$bin" "$helper"
+chmod 755 "$bin" "${helpers[@]}"
 find "$stage" -exec touch --no-dereference --date="@$SOURCE_DATE_EPOCH" {} +
 
 deb=dist/squarecam_${version}_${arch}.deb

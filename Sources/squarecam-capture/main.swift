@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SquareCamCommandLine
+
+/// When `squarecam` was launched (it passes the time on when it hands over),
+/// for launch → first frame timings.
+let processLaunch = LaunchTime.fromEnvironment() ?? ContinuousClock.now
+
+/// `squarecam-capture`: `shoot` and `devices`, headless. It loads GStreamer
+/// and the imaging libraries, not GTK: a shot does not pay for the app's
+/// hundred libraries. Users run it through `squarecam`.
+@MainActor
+func main(_ arguments: [String]) async -> ExitCode {
+    let route = CommandRoute(arguments)
+    if let answer = CommandRunner.answerDirectly(route) {
+        return answer
+    }
+    switch route {
+    case .command(CommandSpec.shoot.name):
+        return await CommandRunner.run(ShootCommand.self, arguments: Array(arguments.dropFirst()))
+    case .command(CommandSpec.devices.name):
+        return await CommandRunner.run(DevicesCommand.self, arguments: Array(arguments.dropFirst()))
+    default:
+        Console.report("squarecam-capture runs 'shoot' and 'devices'; run the other commands and the app through 'squarecam'.")
+        return .usage
+    }
+}
+
+exit(await main(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -142,8 +142,10 @@ extension CaptureController {
         onChange?()
     }
 
+    /// The name a person knows a camera by, from its id.
     private func name(of id: String) -> String {
-        camera?.cameraDescription.id == id ? camera!.cameraDescription.name : id
+        if let camera, camera.cameraDescription.id == id { return camera.cameraDescription.name }
+        return cameras.first { $0.id == id }?.name ?? id
     }
 
     /// While the camera is busy (or unplugged and unwatched), tries again every few seconds.

@@ -19,6 +19,8 @@ final class LivePage {
     let thumbnail = ImageView(covers: true)
     private let controls: Widget
     let area: AdaptiveArea
+    /// The countdown choice the timer button shows (nil before the first).
+    private var shownTimer: Int?
 
     init() {
         shutterButton = gtk_button_new()
@@ -80,6 +82,8 @@ final class LivePage {
 
     /// Shows the countdown choice on the timer button.
     func showTimer(_ seconds: Int) {
+        guard seconds != shownTimer else { return }
+        shownTimer = seconds
         let text = seconds == 0 ? localized("Off") : localized("{seconds} s", ["seconds": String(seconds)])
         let content = gtk_button_get_child(gcast(timerButton))!
         adw_button_content_set_label(gcast(content), text)

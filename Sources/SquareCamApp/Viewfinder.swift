@@ -23,6 +23,7 @@ final class Viewfinder {
     private let mailbox = FrameMailbox()
     private var camera: (any Camera)?
     private var requestedSide = 0
+    private var shownCountdown: Int?
     private var flashAnimation: GObjectReference?
     /// Keeps the picture alive until the last frame delivery has run, even
     /// after the window is gone.
@@ -111,6 +112,9 @@ final class Viewfinder {
 
     /// Shows a countdown number over the picture, or hides it (`nil`).
     func setCountdown(_ seconds: Int?) {
+        // Drawn from the controller's state on every change: only a new value is news.
+        guard seconds != shownCountdown else { return }
+        shownCountdown = seconds
         Trace.line("countdown \(seconds.map(String.init) ?? "hidden")")
         if let seconds {
             gtk_label_set_text(gcast(countdown), String(seconds))

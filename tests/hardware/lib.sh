@@ -167,7 +167,14 @@ start_streaming_shoot() {
     timeout --kill-after=5 240 "$SQUARECAM_BIN" shoot --require-camera --count 200 --interval 0.5 \
         --output "$stream_folder" "$@" >"$out" 2>"$err" </dev/null &
     shooter=$!
-    wait_for 120 sh -c "ls '$stream_folder'/*.jpg" || fail "shoot --count saved no first photo within 120 s"
+    # Stop waiting as soon as the shoot has ended without a photo.
+    wait_for 120 sh -c "ls '$stream_folder'/*.jpg || ! kill -0 $shooter" \
+        || fail "shoot --count saved no first photo within 120 s"
+    if ! ls "$stream_folder"/*.jpg >/dev/null 2>&1; then
+        wait "$shooter"
+        rc=$?
+        fail "shoot --count ended (exit $rc) before its first photo"
+    fi
 }
 
 # finish_streaming_shoot WHAT: waits for the background shoot; it must end by

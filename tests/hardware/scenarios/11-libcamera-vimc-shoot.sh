@@ -7,19 +7,20 @@ source "$(dirname "$0")/../lib.sh"
 load_vimc
 find_libcamera_camera
 mkdir -p "$work/photos"
-# 1280x720 keeps the software-emulated guest quick; the bars are 160 px wide.
-squarecam 300 shoot --camera "$camera_id" --mode 1280x720 --output "$work/photos" --json
-expect_rc "$EXIT_OK" "shoot --camera $camera_id --mode 1280x720"
+# 1920x1080: libcamera 0.0.3's vimc handler keeps it as asked (it rounds
+# widths down to a multiple of 3, so 1280x720 becomes 1278x720).
+squarecam 300 shoot --camera "$camera_id" --mode 1920x1080 --output "$work/photos" --json
+expect_rc "$EXIT_OK" "shoot --camera $camera_id --mode 1920x1080"
 photo=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["path"])' "$out") \
     || fail "shoot --json printed no path"
 [[ -f "$photo" ]] || fail "shoot printed '$photo', which is not a file"
-# The centre square spans x 280…1000 of the frame: yellow 0–40, cyan 40–200,
-# green 200–360, magenta 360–520, red 520–680, blue 680–720 in the photo.
-# Row 400 is clear of vimc's text (the top 80 rows).
-jpeg_probe "$photo" 20,400 120,400 280,400 440,400 600,400 700,400 >"$work/probe" \
+# Eight 240 px bars; the centre square spans x 420…1500, so in the photo:
+# yellow 0–60, cyan 60–300, green 300–540, magenta 540–780, red 780–1020,
+# blue 1020–1080. Row 540 is clear of vimc's text (the top 80 sensor rows).
+jpeg_probe "$photo" 30,540 180,540 420,540 660,540 900,540 1050,540 >"$work/probe" \
     || fail "the photo does not decode completely"
 read -r width height <"$work/probe"
-[[ "$width $height" == "720 720" ]] || fail "photo is ${width}x${height}, expected 720x720 (the centre square of 1280x720)"
+[[ "$width $height" == "1080 1080" ]] || fail "photo is ${width}x${height}, expected 1080x1080 (the centre square of 1920x1080)"
 names=(yellow cyan green magenta red blue)
 wanted=("191 191 0" "0 191 191" "0 191 0" "191 0 191" "191 0 0" "0 0 191")
 index=0
@@ -29,3 +30,8 @@ while read -r r g b; do
     index=$((index + 1))
 done < <(tail -n +2 "$work/probe")
 ((index == 6)) || fail "expected 6 samples, got $index"
+
+# Without --mode, the mode squarecam chooses from libcamera's list must work too.
+squarecam 300 shoot --camera "$camera_id" --output "$work/photos"
+((rc == EXIT_OK)) || collected_failures+=("shoot --camera $camera_id without --mode: exit $rc: $(grep -v CRITICAL "$err" | grep -v '^$' | tail -1)")
+check_collected_failures

@@ -7,7 +7,7 @@ source "$(dirname "$0")/../lib.sh"
 
 load_vimc
 find_libcamera_camera
-start_streaming_shoot --camera "$camera_id" --mode 640x480
+start_streaming_shoot --camera "$camera_id" --mode 1920x1080
 echo vimc.0 >/sys/bus/platform/drivers/vimc/unbind || fail "could not unbind vimc"
 finish_streaming_shoot "the unplug"
 expect_rc "$EXIT_CAMERA_FAILED" "shoot while the camera is unplugged"
@@ -17,7 +17,7 @@ echo vimc.0 >/sys/bus/platform/drivers/vimc/bind || fail "could not bind vimc ag
 wait_for 20 test -c /dev/media0 || fail "/dev/media0 did not come back after bind"
 find_libcamera_camera
 mkdir -p "$work/photos"
-squarecam 180 shoot --camera "$camera_id" --mode 640x480 --output "$work/photos"
+squarecam 180 shoot --camera "$camera_id" --mode 1920x1080 --output "$work/photos"
 expect_rc "$EXIT_OK" "a new session after the camera came back"
 jpeg_probe "$(printed_path)" >/dev/null || fail "the photo after re-plugging does not decode"
 check_collected_failures

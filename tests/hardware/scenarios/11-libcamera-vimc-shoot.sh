@@ -16,7 +16,9 @@ photo=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["path"])
 [[ -f "$photo" ]] || fail "shoot printed '$photo', which is not a file"
 # Eight 240 px bars; the centre square spans x 420…1500, so in the photo:
 # yellow 0–60, cyan 60–300, green 300–540, magenta 540–780, red 780–1020,
-# blue 1020–1080. Row 540 is clear of vimc's text (the top 80 sensor rows).
+# blue 1020–1080. Row 540 is clear of vimc's text (sensor rows 16–80, frame
+# rows 48–240 after the handler's 3x scale from 640x360). These points were
+# checked on a frame from gst-launch-1.0 (README: "vimc and libcamera").
 jpeg_probe "$photo" 30,540 180,540 420,540 660,540 900,540 1050,540 >"$work/probe" \
     || fail "the photo does not decode completely"
 read -r width height <"$work/probe"

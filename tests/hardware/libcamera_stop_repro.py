@@ -13,7 +13,8 @@ Each pulls one frame through an appsink, then stops the pipeline:
                  next frame, wait for the EOS message, set NULL
 Prints each step; exit 139 (or 134) is libcamera's crash. Found here over
 four guests: release-first 3 crashes in 3, hold 2 in 2, eos 3 in 4,
-sink-eos 3 in 7 (4 clean runs in one guest, then 3 crashes in another).
+sink-eos 3 in 7 (4 clean runs in one guest with an earlier copy of this
+script, then 3 crashes in another).
 """
 import sys
 import threading

@@ -13,6 +13,8 @@
 #                      (default: "n_devs=1 node_types=0x1 num_inputs=1 input_types=0x0")
 #   --no-vivid         do not load vivid
 #   --loopback ARGS    also load v4l2loopback with ARGS (e.g. "video_nr=10 exclusive_caps=1")
+#   --vimc             also load vimc (built once from linux-source by
+#                      install-vm-deps.sh --vimc): a libcamera camera
 #   --memory SIZE      guest memory (default 2G)
 #   --timeout SECONDS  kill the guest after this long (default 300)
 #   --quiet            do not echo the guest's console
@@ -33,6 +35,7 @@ rwdir=""
 vivid_args="n_devs=1 node_types=0x1 num_inputs=1 input_types=0x0"
 load_vivid=true
 loopback_args=""
+load_vimc=false
 memory=2G
 timeout_seconds=300
 quiet=false
@@ -42,6 +45,7 @@ while (($# > 0)); do
         --vivid) vivid_args=$2; shift 2 ;;
         --no-vivid) load_vivid=false; shift ;;
         --loopback) loopback_args=$2; shift 2 ;;
+        --vimc) load_vimc=true; shift ;;
         --memory) memory=$2; shift 2 ;;
         --timeout) timeout_seconds=$2; shift 2 ;;
         --quiet) quiet=true; shift ;;
@@ -55,11 +59,10 @@ if (($# == 0)); then
     exit 2
 fi
 
-if [[ -n "$loopback_args" ]]; then
-    "$here/install-vm-deps.sh" --loopback
-else
-    "$here/install-vm-deps.sh"
-fi
+deps_options=()
+[[ -n "$loopback_args" ]] && deps_options+=(--loopback)
+$load_vimc && deps_options+=(--vimc)
+"$here/install-vm-deps.sh" "${deps_options[@]}"
 
 kernel="${SQUARECAM_VM_KERNEL:-}"
 if [[ -z "$kernel" ]]; then
@@ -114,6 +117,9 @@ esac
     fi
     if [[ -n "$loopback_args" ]]; then
         echo "modprobe v4l2loopback $loopback_args || { echo 'run-in-vm: modprobe v4l2loopback failed' >&2; echo 125 > $(printf %q "$control/rc"); exit 125; }"
+    fi
+    if $load_vimc; then
+        echo "modprobe vimc || { echo 'run-in-vm: modprobe vimc failed' >&2; echo 125 > $(printf %q "$control/rc"); exit 125; }"
     fi
     # Device nodes appear asynchronously after modprobe.
     echo 'for _ in $(seq 50); do ls /dev/video* >/dev/null 2>&1 && break; sleep 0.1; done'

@@ -2,7 +2,7 @@
 """Reads `squarecam devices --json` and answers questions the scenarios ask.
 
 usage: devices_query.py JSON_FILE real-count | real-ids | real-names |
-                        modes ID | has-mode ID WxH [FORMAT]
+                        name ID | modes ID | has-mode ID WxH [FORMAT]
 "Real" cameras are all but the virtual ones (the test pattern, files).
 Accepts a top-level list or an object with a "cameras" list; a mode's size
 may be {"width","height"} or "WxH".
@@ -40,6 +40,11 @@ def main() -> int:
         print("\n".join(str(camera["id"]) for camera in found))
     elif question == "real-names":
         print("\n".join(str(camera["name"]) for camera in found))
+    elif question == "name":
+        matches = [camera for camera in found if camera["id"] == sys.argv[3]]
+        if not matches:
+            return 1
+        print(matches[0]["name"])
     elif question in ("modes", "has-mode"):
         wanted = sys.argv[3]
         matches = [camera for camera in found if camera["id"] == wanted]

@@ -24,6 +24,7 @@ for scenario in "$here"/scenarios/[0-9]*.sh; do
     name=$(basename "$scenario" .sh)
     [[ -n "$pattern" && ! "$name" =~ $pattern ]] && continue
     modprobe -r v4l2loopback 2>/dev/null
+    modprobe -r vimc 2>/dev/null
     modprobe -r vivid 2>/dev/null
     modprobe vivid $vivid_args
     for _ in $(seq 50); do [[ -c /dev/video0 ]] && break; sleep 0.1; done

@@ -153,9 +153,10 @@ expect_colour() {
     done
 }
 
-# start_streaming_shoot: `shoot --count 200 --interval 0.5` in the
-# background (pid in $shooter) and waits until its first photo is saved, so
-# the camera is certainly streaming when the caller pulls the plug.
+# start_streaming_shoot [SHOOT_ARGS...]: `shoot --count 200 --interval 0.5`
+# (and SHOOT_ARGS, e.g. --camera ID) in the background (pid in $shooter)
+# and waits until its first photo is saved, so the camera is certainly
+# streaming when the caller pulls the plug.
 shooter=""
 stream_folder=""
 stream_count=0
@@ -164,9 +165,16 @@ start_streaming_shoot() {
     stream_folder="$work/stream.$stream_count"
     mkdir -p "$stream_folder"
     timeout --kill-after=5 240 "$SQUARECAM_BIN" shoot --require-camera --count 200 --interval 0.5 \
-        --output "$stream_folder" >"$out" 2>"$err" </dev/null &
+        --output "$stream_folder" "$@" >"$out" 2>"$err" </dev/null &
     shooter=$!
-    wait_for 120 sh -c "ls '$stream_folder'/*.jpg" || fail "shoot --count saved no first photo within 120 s"
+    # Stop waiting as soon as the shoot has ended without a photo.
+    wait_for 120 sh -c "ls '$stream_folder'/*.jpg || ! kill -0 $shooter" \
+        || fail "shoot --count saved no first photo within 120 s"
+    if ! ls "$stream_folder"/*.jpg >/dev/null 2>&1; then
+        wait "$shooter"
+        rc=$?
+        fail "shoot --count ended (exit $rc) before its first photo"
+    fi
 }
 
 # finish_streaming_shoot WHAT: waits for the background shoot; it must end by
@@ -198,4 +206,33 @@ check_collected_failures() {
     local failure
     for failure in "${collected_failures[@]}"; do echo "FAIL: $failure" >&2; done
     exit 1
+}
+
+# load_vimc: replaces vivid by vimc (Debian does not build it:
+# scripts/vm/install-vm-deps.sh --vimc builds it from linux-source), whose
+# media graph libcamera's vimc pipeline handler drives as one camera.
+# Skips when the module is not built for the guest kernel.
+load_vimc() {
+    modinfo vimc >/dev/null 2>&1 \
+        || skip "vimc is not built for $(uname -r) (scripts/vm/install-vm-deps.sh --vimc)"
+    modprobe -r vivid || fail "could not unload vivid"
+    modprobe vimc || fail "modprobe vimc failed"
+    wait_for 20 test -c /dev/media0 || fail "vimc's media device /dev/media0 did not appear"
+    wait_for 20 test -c /dev/video2 || fail "vimc's capture nodes did not appear"
+}
+
+# find_libcamera_camera: sets camera_id and camera_name to the one camera
+# `devices --json` lists with a libcamera: id; fails unless there is exactly one.
+find_libcamera_camera() {
+    local listing="$work/devices.json" count
+    devices_json "$listing"
+    devices_query "$listing" real-ids >"$work/real-ids" || fail "devices --json is not the expected JSON"
+    count=$(grep -c '^libcamera:' "$work/real-ids")
+    if ((count != 1)); then
+        note "libcamera itself sees: $(cam -l 2>&1 | tr '\n' ' ')"
+        fail "expected exactly one libcamera: camera, found $count: $(tr '\n' ' ' <"$work/real-ids")"
+    fi
+    camera_id=$(grep '^libcamera:' "$work/real-ids")
+    camera_name=$(devices_query "$listing" name "$camera_id")
+    note "vimc is listed as id '$camera_id', name '$camera_name'"
 }

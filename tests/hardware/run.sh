@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make test-hardware`: runs every scenario under tests/hardware/scenarios in
-# one QEMU guest with a real V4L2 driver (vivid, and v4l2loopback for MJPEG),
+# one QEMU guest with a real V4L2 driver (vivid, v4l2loopback for MJPEG, vimc
+# for libcamera),
 # against a built squarecam binary.
 #
 #   tests/hardware/run.sh SQUARECAM_BINARY [SCENARIO_NAME_REGEX]
@@ -17,10 +18,13 @@ pattern=${2:-}
 binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
 [[ -x "$binary" ]] || { echo "test-hardware: $binary is not an executable" >&2; exit 2; }
 
-# v4l2loopback (for the MJPEG scenario) is built once for the guest kernel;
-# without it that scenario skips rather than failing the run.
+# v4l2loopback (for the MJPEG scenario) and vimc (for the libcamera ones)
+# are built once for the guest kernel; without them those scenarios skip
+# rather than failing the run.
 "$root/scripts/vm/install-vm-deps.sh" --loopback \
     || echo "test-hardware: v4l2loopback unavailable; the MJPEG scenario will skip" >&2
+"$root/scripts/vm/install-vm-deps.sh" --vimc \
+    || echo "test-hardware: vimc unavailable; the libcamera scenarios will skip" >&2
 
 rwdir=$(mktemp -d /tmp/squarecam-hardware.XXXXXX)
 trap 'rm -rf "$rwdir"' EXIT

@@ -10,6 +10,8 @@ extension AppWindowTests {
         let app = try AppSession(["--cameras", "\(first),\(second)"], program: BuiltApp.scripted)
         try app.waitForTrace("viewfinder showing frames")
         try app.waitForTrace("switcher shown with 2 cameras")
+        // The on-screen switch beside the shutter, for touch.
+        try app.waitForTrace("controls live in ", where: { $0.contains(" switch ") })
         try app.press("c")
         #expect(try app.waitForTrace("camera chosen ").hasSuffix("camera chosen \(second)"))
         try app.waitForTrace("→ live", occurrence: 2)

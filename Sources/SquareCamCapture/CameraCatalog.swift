@@ -10,6 +10,9 @@ enum CameraCatalog {
     static let capVideoCaptureMultiplanar: UInt32 = 0x0000_1000
     static let capMemoryToMemoryMultiplanar: UInt32 = 0x0000_4000
     static let capMemoryToMemory: UInt32 = 0x0000_8000
+    /// The node is the end of a media-controller pipeline (a phone's or vimc's
+    /// sensor → ISP → capture), which only libcamera knows how to drive.
+    static let capIOMediaController: UInt32 = 0x2000_0000
 
     /// The camera at `devicePath` among `records` even when it is a loopback
     /// device (the user named it explicitly), if it is a capture node.
@@ -20,7 +23,13 @@ enum CameraCatalog {
     /// The cameras among `records`, best provider first when one camera is
     /// seen twice (v4l2, then libcamera, then PipeWire), front cameras first.
     static func cameras(from records: [DeviceRecord]) -> [CameraDescription] {
-        let candidates = records.filter(isCaptureCamera).sorted { providerRank($0) < providerRank($1) }
+        // Where libcamera lists cameras, a media-controller node is one of
+        // theirs seen raw (vimc's "RGB/YUV Capture" beside libcamera's
+        // "Sensor B"): nothing identifies the pair, so the node is left out.
+        let libcameraListsCameras = records.contains { $0.libcameraName != nil }
+        let candidates = records.filter(isCaptureCamera)
+            .filter { !(libcameraListsCameras && isMediaControllerNode($0)) }
+            .sorted { providerRank($0) < providerRank($1) }
         var kept: [DeviceRecord] = []
         for record in candidates where !kept.contains(where: { isSameCamera(record, $0) }) {
             kept.append(record)
@@ -56,6 +65,12 @@ enum CameraCatalog {
     /// memory-to-memory nodes, and devices offering no picture we can show.
     static func isCaptureCamera(_ record: DeviceRecord) -> Bool {
         isVideoCapture(record) && !isLoopback(record)
+    }
+
+    /// A V4L2 node whose capabilities say a media controller drives it.
+    static func isMediaControllerNode(_ record: DeviceRecord) -> Bool {
+        guard record.libcameraName == nil, let caps = deviceCapabilities(record) else { return false }
+        return caps & capIOMediaController != 0
     }
 
     /// v4l2loopback and other virtual cameras: left out of the list and of
@@ -168,8 +183,10 @@ enum CameraCatalog {
     /// The node's V4L2 device capabilities, written as 8 hex digits
     /// ("04200001", as PipeWire and GStreamer do) or a number.
     static func deviceCapabilities(_ record: DeviceRecord) -> UInt32? {
+        // PipeWire's keys, then GStreamer's v4l2 device provider's.
         guard let text = record.properties["api.v4l2.cap.device-caps"]
             ?? record.properties["api.v4l2.cap.capabilities"]
+            ?? record.properties["v4l2.device.device_caps"]
         else { return nil }
         let trimmed = text.trimmingWhitespace()
         if trimmed.lowercased().hasPrefix("0x") { return UInt32(trimmed.dropFirst(2), radix: 16) }

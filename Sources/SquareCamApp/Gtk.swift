@@ -22,6 +22,16 @@ func gcast(_ pointer: OpaquePointer) -> OpaquePointer {
     pointer
 }
 
+/// `strings` as the NULL-terminated `const char * const *` GTK takes for a
+/// list of names, valid while `body` runs.
+func withCStringArray<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Result) -> Result {
+    var pointers = strings.map { strdup($0) } + [nil]
+    defer { for pointer in pointers { free(pointer) } }
+    return pointers.withUnsafeMutableBufferPointer { buffer in
+        buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { body($0) }
+    }
+}
+
 /// Widget-wide settings every control gets: tooltips, accessible names, style.
 @MainActor
 enum WidgetStyle {
@@ -139,6 +149,11 @@ enum Make {
             gtk_widget_set_can_target(layer, 0)
         }
         return overlay
+    }
+
+    /// A GtkStringList of `items`, the model of a drop-down or combo row; the caller owns it.
+    static func stringList(_ items: [String]) -> OpaquePointer {
+        withCStringArray(items) { gtk_string_list_new($0) }
     }
 
     /// A picture that scales its paintable down to the space given, keeping its shape.

@@ -72,13 +72,8 @@ extension MainWindow {
         switcherCameras = cameras
         fillingSwitcher = true
         defer { fillingSwitcher = false }
-        let names = switcherCameras.map { $0.name }
-        var pointers = names.map { strdup($0) } + [nil]
-        defer { for pointer in pointers { free(pointer) } }
-        let model = pointers.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { gtk_string_list_new($0) }
-        }
-        gtk_drop_down_set_model(gcast(cameraSwitcher), gcast(model!))
+        let model = Make.stringList(switcherCameras.map(\.name))
+        gtk_drop_down_set_model(gcast(cameraSwitcher), model)
         g_object_unref(UnsafeMutableRawPointer(model))
     }
 

@@ -37,11 +37,15 @@ extension MainWindow {
         switch state {
         case .idle, .checkingPermission, .starting, .askingPermission: "starting"
         case .live, .capturing: "live"
-        // Saving without review stays on the live page: the photo was never shown.
-        case .reviewing, .saving: controller.flow.saveWithoutReview && reviewedPhoto == nil ? "live" : "review"
+        case .reviewing, .saving: savesUnseen ? "live" : "review"
         case .editing: "editor"
         case .explainingPermission, .permissionDenied, .permissionRestricted, .noCamera, .failed, .disconnected: "status"
         }
+    }
+
+    /// Saving without review: the photo is never shown, the live page stays.
+    private var savesUnseen: Bool {
+        controller.flow.saveWithoutReview && reviewedPhoto == nil
     }
 
     private func focusMainButton(of page: String) {
@@ -85,7 +89,7 @@ extension MainWindow {
     private func renderPhoto(_ state: CaptureFlow.State) {
         switch state {
         case .reviewing(let photo), .saving(let photo):
-            if !(controller.flow.saveWithoutReview && reviewedPhoto == nil) { showReview(photo) }
+            if !savesUnseen { showReview(photo) }
             closeEditor()
         case .editing(let photo):
             openEditor(photo)
@@ -257,11 +261,5 @@ extension MainWindow {
             let height = surface.map { gdk_surface_get_height($0) } ?? gtk_widget_get_height(window)
             Trace.line("controls \(page) in \(width)x\(height): \(list)")
         }
-    }
-}
-
-private extension CaptureFlow.State {
-    var isSaving: Bool {
-        if case .saving = self { true } else { false }
     }
 }

@@ -20,8 +20,8 @@ extension MainWindow {
         var run: @MainActor (MainWindow) -> Void
     }
 
-    /// Built when asked, after the translations are loaded.
-    static var shortcuts: [Shortcut] { [
+    /// Every shortcut; made once per window, after the translations are loaded.
+    static func makeShortcuts() -> [Shortcut] { [
         // The shutter keys work whatever has the focus on the live page (the menu button too).
         .init(action: "shutter", keys: ["space", "Return", "KP_Enter"], group: .camera, title: localized("Take a photo (again: stop the countdown)"),
               enabled: { $0.controller.state == .live || $0.controller.countdown != nil },
@@ -65,7 +65,8 @@ extension MainWindow {
     ] }
 
     func installShortcuts() {
-        for shortcut in Self.shortcuts {
+        shortcuts = Self.makeShortcuts()
+        for shortcut in shortcuts {
             let action = g_simple_action_new(shortcut.action, nil)!
             Signal.connectPointer(UnsafeMutableRawPointer(action), "activate") { [weak self] _ in
                 guard let self, shortcut.enabled(self) else { return }
@@ -78,14 +79,14 @@ extension MainWindow {
         }
         Self.setAccelerators(application, action: "win.show-help-overlay", keys: ["<Control>question"])
         Self.setAccelerators(application, action: "win.preferences", keys: ["<Control>comma"])
-        gtk_application_window_set_help_overlay(gcast(window), gcast(ShortcutsWindow.make(Self.shortcuts)))
+        gtk_application_window_set_help_overlay(gcast(window), gcast(ShortcutsWindow.make(shortcuts)))
         Signal.connectPointer(window, "notify::fullscreened") { [weak self] _ in self?.fullscreenChanged() }
     }
 
     /// Enables each shortcut's action exactly when it may run, so a disabled
     /// one's key reaches the focused widget.
     func updateShortcuts() {
-        for shortcut in Self.shortcuts {
+        for shortcut in shortcuts {
             guard let action = g_action_map_lookup_action(squarecam_action_map(window), shortcut.action) else { continue }
             g_simple_action_set_enabled(gcast(action), shortcut.enabled(self) ? 1 : 0)
         }
@@ -99,13 +100,7 @@ extension MainWindow {
     }
 
     private static func setAccelerators(_ application: UnsafeMutablePointer<AdwApplication>, action: String, keys: [String]) {
-        var pointers: [UnsafeMutablePointer<CChar>?] = keys.map { strdup($0) } + [nil]
-        defer { for pointer in pointers { free(pointer) } }
-        pointers.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                gtk_application_set_accels_for_action(squarecam_gtk_application(application), action, $0)
-            }
-        }
+        withCStringArray(keys) { gtk_application_set_accels_for_action(squarecam_gtk_application(application), action, $0) }
     }
 
     /// C: the next camera in the list.
@@ -138,7 +133,12 @@ extension MainWindow {
     }
 }
 
+/// The states the window asks about by kind, whatever photo they hold.
 extension CaptureFlow.State {
+    var isSaving: Bool {
+        if case .saving = self { true } else { false }
+    }
+
     var isReviewing: Bool {
         if case .reviewing = self { true } else { false }
     }

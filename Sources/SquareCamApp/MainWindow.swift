@@ -30,6 +30,8 @@ final class MainWindow {
     var editedPhotoID: Int?
     /// The save problem the review page shows.
     var shownSaveProblem: CaptureProblem?
+    /// The window's shortcuts (`installShortcuts`); each state change enables the ones that apply.
+    var shortcuts: [Shortcut] = []
     /// The preferences window while it is open (it keeps its own widgets alive; this keeps its handlers).
     var preferencesWindow: PreferencesWindow?
     /// The photo the thumbnail button shows.

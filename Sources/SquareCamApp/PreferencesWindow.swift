@@ -35,7 +35,9 @@ final class PreferencesWindow {
         let sizeNames = Preferences.photoSides.map { side in
             side.map { localized("{side} × {side} pixels", ["side": String($0)]) } ?? localized("Full resolution")
         }
-        adw_combo_row_set_model(gcast(sizeRow), gcast(Self.stringList(sizeNames)))
+        let sizes = Make.stringList(sizeNames)
+        adw_combo_row_set_model(gcast(sizeRow), sizes)
+        g_object_unref(UnsafeMutableRawPointer(sizes))
         adw_combo_row_set_selected(gcast(sizeRow), guint(Preferences.photoSides.firstIndex { $0 == preferences.photoSide } ?? 0))
         adw_preferences_group_add(gcast(photos), sizeRow)
 
@@ -108,13 +110,5 @@ final class PreferencesWindow {
         adw_action_row_set_activatable_widget(gcast(row), toggle)
         adw_preferences_group_add(gcast(group), row)
         return toggle
-    }
-
-    private static func stringList(_ items: [String]) -> OpaquePointer {
-        var pointers = items.map { strdup($0) } + [nil]
-        defer { for pointer in pointers { free(pointer) } }
-        return pointers.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { gtk_string_list_new($0) }
-        }
     }
 }

@@ -69,11 +69,11 @@ extension CaptureController {
         if let match = listed.first(where: { $0.id == wanted }) { return match }
         // The camera that was live before is away: unplugged, and it may come back.
         if wanted == currentCameraID { throw .disconnected(camera: wanted) }
-        throw .failed(camera: wanted, detail: CaptureController.unknownCameraSentence(id: wanted, listed: listed))
+        throw .failed(camera: wanted, detail: CaptureController.unknownCameraSentence(id: wanted))
     }
 
     /// The same words as `squarecam shoot --camera ID` for an id nobody lists.
-    static func unknownCameraSentence(id: String, listed: [CameraDescription]) -> String {
+    static func unknownCameraSentence(id: String) -> String {
         "No camera has the id '\(id)'."
     }
 

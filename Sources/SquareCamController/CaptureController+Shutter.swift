@@ -85,7 +85,7 @@ extension CaptureController {
     func save(_ photo: CapturedPhoto, to path: String?) {
         saveProblem = nil
         guard let shot = shots[photo.id] else { return }
-        let library = preferences.saveFolder.map { PhotoLibrary(folder: $0) } ?? self.library()
+        let library = photoLibrary
         let options = encodingOptions(for: photo.crop)
         track {
             let result: Result<String, any Error> = await Task.detached {

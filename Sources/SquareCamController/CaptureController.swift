@@ -114,7 +114,7 @@ public final class CaptureController {
 
     /// Looks again for the newest photo (the save folder changed).
     public func reloadLastPhoto() {
-        let library = preferences.saveFolder.map { PhotoLibrary(folder: $0) } ?? self.library()
+        let library = photoLibrary
         lastPhotoChanges += 1
         let change = lastPhotoChanges
         track {
@@ -236,6 +236,11 @@ public final class CaptureController {
         case .showLive, .showReview, .openEditor:
             break  // Drawn from `state`.
         }
+    }
+
+    /// Where photos go now: the preferences' folder, else the default library.
+    var photoLibrary: PhotoLibrary {
+        preferences.saveFolder.map { PhotoLibrary(folder: $0) } ?? library()
     }
 
     /// Runs `body` on the main actor and keeps it until it ends, for `settle()`.

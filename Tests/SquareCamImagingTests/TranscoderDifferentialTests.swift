@@ -116,18 +116,7 @@ import Testing
         let jpeg = try Self.jpeg(input)
         let header = try JPEGDecoder.header(of: jpeg)
         #expect(header.isProgressive == (input.coding == .progressive))
-        for orientation in Orientation.allCases {
-            let transform = JPEGLosslessCropper.operation(for: orientation)
-            for crop in Self.crops(header, orientation) {
-                let ours = try JPEGDecoder.transcode(jpeg, transform: transform, crop: crop, maxPixels: ImageDefaults.maxPixels)
-                let turbo = try TurboJPEGTransform.crop(jpeg, storedBlock: header.blockSize, transform: transform, crop: crop)
-                let difference = try Coefficients(ours).difference(from: try Coefficients(turbo))
-                #expect(difference == nil, "\(input.testDescription), \(transform), crop \(crop): \(difference ?? "")")
-                // Both write baseline with the standard tables and no APPn: the very same file.
-                let sameFile = ours == turbo
-                #expect(sameFile, "\(input.testDescription), \(transform), crop \(crop): the files differ")
-            }
-        }
+        try Self.expectSameAsTurboJPEG(jpeg, header, "\(input.testDescription), ")
     }
 
     /// A gray file whose header claims sampling factors other than 1x1 (legal,
@@ -144,15 +133,22 @@ import Testing
         jpeg[sof + 11] = sampling
         let header = try JPEGDecoder.header(of: jpeg)
         #expect(header.blockSize == PixelSize(width: 8, height: 8))
+        try Self.expectSameAsTurboJPEG(jpeg, header)
+    }
+
+    /// Every orientation's transform and every crop of `crops`: ours and
+    /// TurboJPEG's give the same coefficients and, as both write baseline with
+    /// the standard tables and no APPn, the very same file.
+    static func expectSameAsTurboJPEG(_ jpeg: [UInt8], _ header: JPEGHeader, _ context: String = "") throws {
         for orientation in Orientation.allCases {
             let transform = JPEGLosslessCropper.operation(for: orientation)
-            for crop in Self.crops(header, orientation) {
+            for crop in crops(header, orientation) {
                 let ours = try JPEGDecoder.transcode(jpeg, transform: transform, crop: crop, maxPixels: ImageDefaults.maxPixels)
                 let turbo = try TurboJPEGTransform.crop(jpeg, storedBlock: header.blockSize, transform: transform, crop: crop)
                 let difference = try Coefficients(ours).difference(from: try Coefficients(turbo))
-                #expect(difference == nil, "\(transform), crop \(crop): \(difference ?? "")")
+                #expect(difference == nil, "\(context)\(transform), crop \(crop): \(difference ?? "")")
                 let sameFile = ours == turbo
-                #expect(sameFile, "\(transform), crop \(crop): the files differ")
+                #expect(sameFile, "\(context)\(transform), crop \(crop): the files differ")
             }
         }
     }

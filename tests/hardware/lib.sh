@@ -153,6 +153,29 @@ expect_colour() {
     done
 }
 
+# expect_colour_bars PHOTO SIDE ROW X...: PHOTO is SIDE x SIDE and, along
+# ROW, the six points X show the test pattern's 75% bars in order: yellow,
+# cyan, green, magenta, red, blue (the centre square of eight bars).
+expect_colour_bars() {
+    local photo=$1 side=$2 row=$3
+    shift 3
+    local points=() x
+    for x in "$@"; do points+=("$x,$row"); done
+    jpeg_probe "$photo" "${points[@]}" >"$work/probe" || fail "the photo does not decode completely"
+    local width height
+    read -r width height <"$work/probe"
+    [[ "$width $height" == "$side $side" ]] || fail "photo is ${width}x${height}, expected ${side}x${side} (the centre square)"
+    local names=(yellow cyan green magenta red blue)
+    local wanted=("191 191 0" "0 191 191" "0 191 0" "191 0 191" "191 0 0" "0 0 191")
+    local index=0 r g b
+    while read -r r g b; do
+        # shellcheck disable=SC2086
+        expect_colour "$r" "$g" "$b" ${wanted[$index]} "the ${names[$index]} bar"
+        index=$((index + 1))
+    done < <(tail -n +2 "$work/probe")
+    ((index == 6)) || fail "expected 6 samples, got $index"
+}
+
 # start_streaming_shoot [SHOOT_ARGS...]: `shoot --count 200 --interval 0.5`
 # (and SHOOT_ARGS, e.g. --camera ID) in the background (pid in $shooter)
 # and waits until its first photo is saved, so the camera is certainly

@@ -23,16 +23,5 @@ expect_rc "$EXIT_OK" "shoot from the MJPEG loopback camera"
 photo=$(printed_path)
 # Centre square x 280…1000: yellow 0–40, cyan 40–200, green 200–360,
 # magenta 360–520, red 520–680, blue 680–720.
-jpeg_probe "$photo" 20,360 120,360 280,360 440,360 600,360 700,360 >"$work/probe" \
-    || fail "the photo does not decode completely"
-read -r width height <"$work/probe"
-[[ "$width $height" == "720 720" ]] || fail "photo is ${width}x${height}, expected 720x720"
-names=(yellow cyan green magenta red blue)
-wanted=("191 191 0" "0 191 191" "0 191 0" "191 0 191" "191 0 0" "0 0 191")
-index=0
-while read -r r g b; do
-    # shellcheck disable=SC2086
-    expect_colour "$r" "$g" "$b" ${wanted[$index]} "the ${names[$index]} bar"
-    index=$((index + 1))
-done < <(tail -n +2 "$work/probe")
+expect_colour_bars "$photo" 720 360 20 120 280 440 600 700
 kill "$writer"

@@ -19,19 +19,7 @@ photo=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["path"])
 # blue 1020–1080. Row 540 is clear of vimc's text (sensor rows 16–80, frame
 # rows 48–240 after the handler's 3x scale from 640x360). These points were
 # checked on a frame from gst-launch-1.0 (README: "vimc and libcamera").
-jpeg_probe "$photo" 30,540 180,540 420,540 660,540 900,540 1050,540 >"$work/probe" \
-    || fail "the photo does not decode completely"
-read -r width height <"$work/probe"
-[[ "$width $height" == "1080 1080" ]] || fail "photo is ${width}x${height}, expected 1080x1080 (the centre square of 1920x1080)"
-names=(yellow cyan green magenta red blue)
-wanted=("191 191 0" "0 191 191" "0 191 0" "191 0 191" "191 0 0" "0 0 191")
-index=0
-while read -r r g b; do
-    # shellcheck disable=SC2086
-    expect_colour "$r" "$g" "$b" ${wanted[$index]} "the ${names[$index]} bar"
-    index=$((index + 1))
-done < <(tail -n +2 "$work/probe")
-((index == 6)) || fail "expected 6 samples, got $index"
+expect_colour_bars "$photo" 1080 540 30 180 420 660 900 1050
 
 # Without --mode, the mode squarecam chooses from libcamera's list must work too.
 squarecam 300 shoot --camera "$camera_id" --output "$work/photos"

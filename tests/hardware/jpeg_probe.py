@@ -6,8 +6,12 @@ Prints "W H", then "R G B" for each point. Exits 1 when djpeg reports any
 error or warning (a truncated or corrupt file), so it doubles as a full
 decode check.
 """
+import os
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import pnm  # noqa: E402  (tests/pnm.py)
 
 
 def main() -> int:
@@ -16,21 +20,8 @@ def main() -> int:
     if result.returncode != 0 or result.stderr:
         sys.stderr.write(f"jpeg_probe: {path} does not decode cleanly: {result.stderr.decode(errors='replace')}\n")
         return 1
-    data = result.stdout
-    # PPM/PGM header: magic, width, height, maxval, separated by whitespace.
-    fields = []
-    index = 0
-    while len(fields) < 4:
-        while data[index:index + 1].isspace():
-            index += 1
-        start = index
-        while not data[index:index + 1].isspace():
-            index += 1
-        fields.append(data[start:index])
-    index += 1
-    magic, width, height = fields[0], int(fields[1]), int(fields[2])
+    magic, width, height, _, pixels = pnm.parse(result.stdout)
     channels = 3 if magic == b"P6" else 1
-    pixels = data[index:]
     if len(pixels) != width * height * channels:
         sys.stderr.write(f"jpeg_probe: {path}: pixel data is {len(pixels)} bytes, expected {width * height * channels}\n")
         return 1

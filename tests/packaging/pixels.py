@@ -14,26 +14,21 @@
         picture changed (the snow moves), so the view is live.
 Prints what it measured; exits 1 when a check fails.
 """
+import os
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import pnm  # noqa: E402  (tests/pnm.py)
 
 
 class Image:
     def __init__(self, path: str, geometry: str | None = None):
         arguments = ["convert", path, "-auto-orient"] if geometry is None else ["convert", path, "-crop", geometry, "+repage"]
         data = subprocess.check_output(arguments + ["-alpha", "off", "-depth", "8", "ppm:-"])
-        # P6 header: magic, width, height, maxval, each followed by white space.
-        fields, offset = [], 0
-        while len(fields) < 4:
-            while data[offset:offset + 1].isspace():
-                offset += 1
-            start = offset
-            while not data[offset:offset + 1].isspace():
-                offset += 1
-            fields.append(data[start:offset])
-        assert fields[0] == b"P6" and fields[3] == b"255", fields
-        self.width, self.height = int(fields[1]), int(fields[2])
-        self.pixels = data[offset + 1:offset + 1 + self.width * self.height * 3]
+        magic, self.width, self.height, maxval, pixels = pnm.parse(data)
+        assert magic == b"P6" and maxval == 255, (magic, maxval)
+        self.pixels = pixels[:self.width * self.height * 3]
 
     def rgb(self, x: int, y: int) -> tuple[int, int, int]:
         i = (y * self.width + x) * 3

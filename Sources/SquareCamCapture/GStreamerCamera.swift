@@ -154,6 +154,7 @@ public final class GStreamerCamera: Camera {
             streamSource = .pipewire(objectSerial: serial, fd: remote)
         }
         var description = PipelineDescription(source: streamSource, mode: mode)
+        description.hasViewfinder = configuration.purpose == .live
         if case .imageFile(let path) = source {
             description.imageOrientation = ImageFileOrientation.read(path: path)
         }

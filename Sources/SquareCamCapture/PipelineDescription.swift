@@ -3,7 +3,8 @@ import SquareCamCore
 
 /// The text of a capture pipeline (gst-launch syntax), built from pure values.
 ///
-/// Shape: `source ! (jpegdec) ! tee`, then two branches. The still branch keeps
+/// Shape: `source ! (jpegdec) ! tee`, then two branches (a headless camera has
+/// only the first, straight after the source, without tee or queue). The still branch keeps
 /// the latest frame in the camera's own format (converted only at shutter time);
 /// the viewfinder branch hands frames as they are, behind a leaky queue (a slow
 /// viewer drops frames instead of stalling the camera), to `FrameScaler`, which
@@ -21,9 +22,13 @@ struct PipelineDescription: Hashable, Sendable {
     var mode: CameraMode?
     /// EXIF orientation (1–8) of a `file:` camera's image.
     var imageOrientation = 1
+    /// False for `squarecam shoot`: nobody watches, and a viewfinder branch
+    /// costs a tee, two queue threads and a second sink at every start.
+    var hasViewfinder = true
 
     var launchText: String {
-        [sourceChain + " ! tee name=split", stillBranch, viewfinderBranch].joined(separator: " ")
+        guard hasViewfinder else { return sourceChain + " ! " + stillSink }
+        return [sourceChain + " ! tee name=split", stillBranch, viewfinderBranch].joined(separator: " ")
     }
 
     private var sourceChain: String {
@@ -79,7 +84,11 @@ struct PipelineDescription: Hashable, Sendable {
         // each other; leaky with room for one frame, the newest wins. Sinks are
         // async=false: a closed viewfinder valve means that sink never gets a
         // frame, and an async sink would then hold the pipeline out of PLAYING.
-        "split. ! \(Self.leakyQueue) ! appsink name=\(Self.stillSinkName) caps=video/x-raw max-buffers=1 drop=true sync=false async=false"
+        "split. ! \(Self.leakyQueue) ! " + stillSink
+    }
+
+    private var stillSink: String {
+        "appsink name=\(Self.stillSinkName) caps=video/x-raw max-buffers=1 drop=true sync=false async=false"
     }
 
     private static let leakyQueue = "queue leaky=downstream max-size-buffers=1 max-size-bytes=0 max-size-time=0"

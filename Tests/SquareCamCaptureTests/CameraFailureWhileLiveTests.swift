@@ -22,7 +22,7 @@ extension LiveCameraTests {
         #expect(failures.withLock { $0 } == [.disconnected(camera: "Test pattern")])
         await #expect(throws: CameraFailure.disconnected(camera: "Test pattern")) { try await camera.capturePhoto() }
         #expect(!camera.isLive)
-        let freed = await CaptureTestSupport.wait(upTo: 5) { camera.pipelineLedger.finalizedCount == 1 }
+        let freed = await CaptureTestSupport.wait(upTo: CaptureTestSupport.teardownSeconds) { camera.pipelineLedger.finalizedCount == 1 }
         #expect(freed)
         // Plugged back in: the same camera starts again.
         try await camera.start()

@@ -72,6 +72,19 @@ struct CameraSpecTests {
 }
 
 extension CameraSpecTests {
+    /// `squarecam shoot` has no viewfinder: its pipeline is the source and the
+    /// still sink, nothing between (no tee, queue threads or valve to start).
+    @Test func headlessPipelineIsTheSourceAndTheStillSinkOnly() throws {
+        var description = PipelineDescription(source: .testPattern(size: PixelSize(width: 640, height: 480), framesPerSecond: 30), mode: nil)
+        description.hasViewfinder = false
+        let text = description.launchText
+        #expect(text == PipelineDescription.testPattern(size: PixelSize(width: 640, height: 480), framesPerSecond: 30)
+            + " ! appsink name=still caps=video/x-raw max-buffers=1 drop=true sync=false async=false")
+        _ = try GStreamerPipeline(launch: text)
+        description.hasViewfinder = true
+        #expect(description.launchText.contains("tee name=split") && description.launchText.contains("name=viewfinder "))
+    }
+
     @Test func libcameraModesLeaveTheRateToTheCamera() {
         let mode = CameraMode(size: PixelSize(width: 1920, height: 1080), framesPerSecond: 30, format: "NV12")
         let text = PipelineDescription(source: .libcamera(cameraName: "imx219"), mode: mode).launchText

@@ -47,6 +47,12 @@ enum CaptureTestSupport {
     }
 
     /// Polls `condition` until it holds or `seconds` pass; true when it held.
+    /// How long a stopped camera's pipeline may take to be freed. Teardowns
+    /// run one after another on one queue for the whole process, and in a
+    /// full, parallel test run another suite's pipeline (a PipeWire one whose
+    /// daemon is gone) can hold that queue for seconds: 5 s failed there once.
+    static let teardownSeconds = 30.0
+
     static func wait(upTo seconds: Double, for condition: () async throws -> Bool) async rethrows -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline {

@@ -82,7 +82,7 @@ extension LiveCameraTests {
         #expect(ContinuousClock.now - started < .seconds(10), "the error should come from GStreamer, not the timeout")
         await #expect(throws: CameraFailure.self) { try await camera.capturePhoto() }
         #expect(camera.pipelineLedger.createdCount == 1)
-        let freed = await CaptureTestSupport.wait(upTo: 5) { camera.pipelineLedger.finalizedCount == 1 }
+        let freed = await CaptureTestSupport.wait(upTo: CaptureTestSupport.teardownSeconds) { camera.pipelineLedger.finalizedCount == 1 }
         #expect(freed, "the failed pipeline was freed")
     }
 

@@ -150,7 +150,7 @@ extension LiveCameraTests {
             _ = try await camera.capturePhoto()
             await camera.stop()
         }
-        let freed = await CaptureTestSupport.wait(upTo: 5) {
+        let freed = await CaptureTestSupport.wait(upTo: CaptureTestSupport.teardownSeconds) {
             camera.pipelineLedger.finalizedCount == camera.pipelineLedger.createdCount
         }
         #expect(camera.pipelineLedger.createdCount == 21)
@@ -184,7 +184,7 @@ extension LiveCameraTests {
         await camera.stop()
         await #expect(throws: CameraFailure.self) { try await starting.value }
         #expect(!camera.isLive)
-        let freed = await CaptureTestSupport.wait(upTo: 5) { camera.pipelineLedger.finalizedCount == camera.pipelineLedger.createdCount }
+        let freed = await CaptureTestSupport.wait(upTo: CaptureTestSupport.teardownSeconds) { camera.pipelineLedger.finalizedCount == camera.pipelineLedger.createdCount }
         #expect(freed)
     }
 }

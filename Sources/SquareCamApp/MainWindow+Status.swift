@@ -54,10 +54,10 @@ extension MainWindow {
             status.show(icon: "camera-hardware-disabled-symbolic", title: localized("Camera disconnected"),
                         description: localized("“{camera}” was unplugged. Plug it in again; the viewfinder comes back by itself.", ["camera": name]),
                         primary: tryAgain, secondary: testPattern)
-        case .failed(.failed(_, let detail)) where CaptureController.unknownCameraID(in: detail) != nil:
+        case .failed(.unknownCamera(let id)):
             // The same words as `squarecam shoot --camera ID`; the page goes live if that camera appears.
             status.show(icon: "camera-hardware-disabled-symbolic",
-                        title: localized("No camera has the id '{id}'", ["id": CaptureController.unknownCameraID(in: detail)!]),
+                        title: localized("No camera has the id '{id}'", ["id": id]),
                         description: localized("Connect that camera; SquareCam will find it. Or take photos of a moving test pattern."),
                         primary: testPattern, secondary: tryAgain)
         case .failed(let failure):

@@ -28,8 +28,10 @@ enum UserMessages {
         case .disconnected(let camera):
             localized("The camera {camera} was disconnected. Plug it in again and try again.", ["camera": camera])
         case .failed(let camera, let detail):
-            // The detail is the driver's or GStreamer's own words, or the id sentence below.
+            // The detail is the driver's or GStreamer's own words, or the controller's sentence below.
             localized("The camera {camera} failed: {detail}", ["camera": camera, "detail": translatedDetail(detail)])
+        case .unknownCamera(let id):
+            localized("No camera has the id '{id}'.", ["id": id])
         case .portalUnavailable:
             localized("SquareCam runs in a sandbox and can reach cameras only through the camera portal, which is not running. Install xdg-desktop-portal and your desktop's portal backend, log out and in again, then try again.")
         }
@@ -54,12 +56,8 @@ enum UserMessages {
         }
     }
 
-    /// The controller's own detail sentences, recognised and translated; a driver's words pass as they are.
+    /// The controller's own detail sentence, translated; a driver's words pass as they are.
     private static func translatedDetail(_ detail: String) -> String {
-        if let id = CaptureController.unknownCameraID(in: detail) {
-            return localized("No camera has the id '{id}'.", ["id": id])
-        }
-        if detail == CaptureController.notRunningDetail { return localized("it is not running.") }
-        return detail
+        detail == CaptureController.notRunningDetail ? localized("it is not running.") : detail
     }
 }

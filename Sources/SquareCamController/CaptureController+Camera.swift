@@ -69,19 +69,7 @@ extension CaptureController {
         if let match = listed.first(where: { $0.id == wanted }) { return match }
         // The camera that was live before is away: unplugged, and it may come back.
         if wanted == currentCameraID { throw .disconnected(camera: wanted) }
-        throw .failed(camera: wanted, detail: CaptureController.unknownCameraSentence(id: wanted))
-    }
-
-    /// The same words as `squarecam shoot --camera ID` for an id nobody lists.
-    static func unknownCameraSentence(id: String) -> String {
-        "No camera has the id '\(id)'."
-    }
-
-    /// The id in an `unknownCameraSentence`, for a front end that translates it.
-    public static func unknownCameraID(in detail: String) -> String? {
-        let prefix = "No camera has the id '", suffix = "'."
-        guard detail.hasPrefix(prefix), detail.hasSuffix(suffix), detail.count > prefix.count + suffix.count else { return nil }
-        return String(detail.dropFirst(prefix.count).dropLast(suffix.count))
+        throw .unknownCamera(id: wanted)
     }
 
     func stopCamera() {

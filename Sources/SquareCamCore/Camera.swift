@@ -62,6 +62,8 @@ public enum CameraFailure: Error, Hashable, Sendable, CustomStringConvertible {
     case disconnected(camera: String)
     /// The camera exists but cannot stream: the detail is the driver's or GStreamer's words.
     case failed(camera: String, detail: String)
+    /// A camera was asked for by an id (`--camera ID`) that no camera has.
+    case unknownCamera(id: String)
     /// Inside a sandbox (Flatpak) cameras are reachable only through the camera portal, and there is none.
     case portalUnavailable
 
@@ -79,6 +81,8 @@ public enum CameraFailure: Error, Hashable, Sendable, CustomStringConvertible {
             "The camera \(camera) was disconnected. Plug it in again and try again."
         case .failed(let camera, let detail):
             "The camera \(camera) failed: \(detail)"
+        case .unknownCamera(let id):
+            "No camera has the id '\(id)'."
         case .portalUnavailable:
             "SquareCam runs in a sandbox and can reach cameras only through the camera portal, which is not running. Install xdg-desktop-portal and your desktop's portal backend, log out and in again, then try again."
         }

@@ -147,7 +147,7 @@ enum ShootCommand: Command {
 
     static func exitCode(for failure: CameraFailure) -> ExitCode {
         switch failure {
-        case .noCamera, .portalUnavailable: .noCamera
+        case .noCamera, .unknownCamera, .portalUnavailable: .noCamera
         case .permissionDenied, .permissionRestricted: .permissionDenied
         case .busy, .disconnected, .failed: .cameraFailed
         }

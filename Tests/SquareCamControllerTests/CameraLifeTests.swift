@@ -122,11 +122,9 @@ import Testing
     @Test func aNamedCameraNobodyListsSaysSoInTheCommandLinesWords() async throws {
         let harness = try ControllerHarness(preferredCameraID: "/dev/video9")
         await harness.launch()
-        guard case .failed(.failed(let camera, let detail)) = harness.state else {
-            Issue.record("expected a failed state, got \(harness.state)")
-            return
-        }
-        #expect(camera == "/dev/video9" && detail.contains("No camera has the id '/dev/video9'"))
+        #expect(harness.state == .failed(.unknownCamera(id: "/dev/video9")))
+        // The command line's words (CameraSpecError.unknownDevice begins the same way).
+        #expect(CameraFailure.unknownCamera(id: "/dev/video9").description == "No camera has the id '/dev/video9'.")
         #expect(harness.provider.opened.isEmpty)
     }
 

@@ -26,6 +26,9 @@ let package = Package(
         .target(name: "CResample", cSettings: [.unsafeFlags(["-O3"])]),
         // libheif is opened with dlopen on the first HEIF file (see Sources/CHeif).
         .target(name: "CHeif"),
+        // The app's watch on PipeWire's camera nodes; libpipewire is opened
+        // with dlopen when a watch starts (the headers are libpipewire-0.3-dev's).
+        .target(name: "CPipeWire", cSettings: [.unsafeFlags(["-I/usr/include/pipewire-0.3", "-I/usr/include/spa-0.2", "-D_REENTRANT"])]),
         .target(
             name: "CJPEG",
             linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("jpeg")]
@@ -43,7 +46,7 @@ let package = Package(
         ),
         .target(
             name: "SquareCamCapture",
-            dependencies: ["SquareCamCore", "CGStreamer", "CPortal"]
+            dependencies: ["SquareCamCore", "CGStreamer", "CPortal", "CPipeWire"]
         ),
         // The capture screen's decisions (flow, camera life, countdown, saving),
         // GTK-free and GStreamer-free: cameras come through Core's CameraProvider.

@@ -10,6 +10,7 @@ build_packages=(
     libexif-dev libheif-dev libpng-dev
     libgtk-4-dev libadwaita-1-dev
     libportal-dev libportal-gtk4-dev
+    libpipewire-0.3-dev
     gettext
 )
 runtime_packages=(

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import SquareCamCore
 
@@ -27,9 +28,29 @@ public final class PortalCameraProvider: CameraProvider {
     public static let restrictedAdvice =
         "A system policy (the desktop's lockdown setting) disables the camera: ask the administrator of this computer to allow it."
 
-    public init(portal: CameraPortal, configuration: CameraConfiguration = CameraConfiguration()) {
+    /// Where the list of cameras is taken.
+    public enum Listing: Sendable, Hashable {
+        /// Here, through GStreamer's PipeWire device provider (the command line).
+        case inProcess
+        /// In `squarecam-capture devices --json` at this path (the app: see `CameraListHelper`).
+        case helper(program: String)
+
+        /// The helper beside this program when it is there, else here.
+        public static var helperBesideThisProgram: Listing {
+            CameraListHelper.besideThisProgram.map { .helper(program: $0) } ?? .inProcess
+        }
+    }
+
+    public let listing: Listing
+    /// The session a helper lists in (its D-Bus address reaches the same portal).
+    let environment: [String: String]
+
+    public init(portal: CameraPortal, configuration: CameraConfiguration = CameraConfiguration(), listing: Listing = .inProcess,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.portal = portal
         self.configuration = configuration
+        self.listing = listing
+        self.environment = environment
     }
 
     /// Why the last `requestAccess()` got no answer (cancelled, the portal failed); nil when it did.
@@ -78,11 +99,21 @@ public final class PortalCameraProvider: CameraProvider {
     public func cameras() async throws -> [CameraDescription] {
         let deadline = ContinuousClock.now + .milliseconds(Int(Self.grantSeconds * 1000))
         while true {
-            let remote = try openRemote(for: "on this computer")
-            guard let list = PipeWireDeviceList(remote: remote) else { throw Self.missingPlugin }
-            let cameras = Self.cameras(from: list.currentDevices())
+            let cameras = try listOnce()
             if !cameras.isEmpty || ContinuousClock.now >= deadline { return cameras }
             try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    /// The cameras now, taken once as `listing` says, on a remote of its own.
+    func listOnce() throws(CameraFailure) -> [CameraDescription] {
+        switch listing {
+        case .inProcess:
+            let remote = try openRemote(for: "on this computer")
+            guard let list = PipeWireDeviceList(remote: remote) else { throw Self.missingPlugin }
+            return Self.cameras(from: list.currentDevices())
+        case .helper(let program):
+            return try CameraListHelper.cameras(program: program, environment: environment)
         }
     }
 
@@ -94,7 +125,7 @@ public final class PortalCameraProvider: CameraProvider {
     /// PipeWire going away empties the list, and a new remote is asked for
     /// until PipeWire is back.
     public func watchCameras(_ handler: @escaping @Sendable ([CameraDescription]) -> Void) -> (any CameraWatch)? {
-        PortalCameraWatch(portal: portal, handler: handler)
+        PortalCameraWatch(provider: self, handler: handler)
     }
 
     /// A camera streaming through a remote of its own, not yet started; it

@@ -3,19 +3,23 @@ import Synchronization
 import SquareCamCore
 
 /// Follows the cameras on the camera portal's PipeWire connection, on a
-/// thread of its own (no GLib main loop needed): nodes added and removed,
-/// and PipeWire going away (the remote's socket hangs up) and coming back
-/// (a new remote is asked for until the portal can open one).
+/// thread of its own (no GLib main loop needed): a registry client of our own
+/// (`PipeWireNodeWatch`) says when a camera node comes or goes and when
+/// PipeWire goes away; each time the cameras are listed again, as the
+/// provider lists them. When PipeWire is gone a new remote is asked for until
+/// the portal can open one.
 final class PortalCameraWatch: CameraWatch {
     private let worker: Worker
     /// How long to wait before asking the portal again for a remote.
     static let retrySeconds = 0.5
     /// How often a connected watch checks for a hang-up and cancellation.
     static let pollSeconds = 0.1
+    /// How soon a list that disagrees with the node count is taken again.
+    static let relistSeconds = 0.25
 
-    init(portal: CameraPortal, handler: @escaping @Sendable ([CameraDescription]) -> Void) {
+    init(provider: PortalCameraProvider, handler: @escaping @Sendable ([CameraDescription]) -> Void) {
         // The thread holds the worker, not this object: dropping the watch cancels it.
-        let worker = Worker(portal: portal, handler: handler)
+        let worker = Worker(provider: provider, handler: handler)
         self.worker = worker
         let thread = Thread {
             worker.run()
@@ -33,17 +37,17 @@ final class PortalCameraWatch: CameraWatch {
     }
 
     private final class Worker: Sendable {
-        let portal: CameraPortal
+        let provider: PortalCameraProvider
         let handler: @Sendable ([CameraDescription]) -> Void
         private let running = Atomic<Bool>(true)
-        /// Signalled by `stop()` to cut a wait short.
+        /// Signalled by `stop()` and by every camera node change, to cut a wait short.
         private let wake = DispatchSemaphore(value: 0)
         private let finished = DispatchSemaphore(value: 0)
         /// The thread's pthread id, to tell a `stop()` from inside a handler call.
         private let threadId = Atomic<UInt>(0)
 
-        init(portal: CameraPortal, handler: @escaping @Sendable ([CameraDescription]) -> Void) {
-            self.portal = portal
+        init(provider: PortalCameraProvider, handler: @escaping @Sendable ([CameraDescription]) -> Void) {
+            self.provider = provider
             self.handler = handler
         }
 
@@ -57,6 +61,14 @@ final class PortalCameraWatch: CameraWatch {
 
         private var isRunning: Bool { running.load(ordering: .acquiring) }
 
+        /// Bumped on PipeWire's thread by every node change the watch sees.
+        private let changes = Atomic<Int>(0)
+
+        private func nodesChanged() {
+            changes.add(1, ordering: .releasing)
+            wake.signal()
+        }
+
         func run() {
             threadId.store(UInt(pthread_self()), ordering: .releasing)
             defer { finished.signal() }
@@ -67,21 +79,49 @@ final class PortalCameraWatch: CameraWatch {
                 handler(cameras)
             }
             while isRunning {
-                guard let remote = try? portal.openPipeWireRemote(),
-                      let list = PipeWireDeviceList(remote: remote), list.start()
+                guard let remote = try? provider.portal.openPipeWireRemote(),
+                      let nodes = try? PipeWireNodeWatch(remote: remote, onChange: { [weak self] in self?.nodesChanged() })
                 else {
                     // PipeWire is down, or the portal refuses: nothing to show until that changes.
                     report([])
                     _ = wake.wait(timeout: .now() + PortalCameraWatch.retrySeconds)
                     continue
                 }
-                report(PortalCameraProvider.cameras(from: list.currentDevices()))
-                while isRunning && !remote.isHungUp {
-                    if list.waitForChange(timeout: PortalCameraWatch.pollSeconds) {
-                        report(PortalCameraProvider.cameras(from: list.currentDevices()))
+                follow(nodes, on: remote, report: report)
+                report([])
+            }
+        }
+
+        /// Lists the cameras whenever the node watch saw a change, until the
+        /// connection ends. A list must agree with the watch's count before it
+        /// is reported: a listing connects afresh, and WirePlumber grants a new
+        /// connection its camera nodes a moment after it connects, so a list
+        /// taken too soon misses some. One that disagrees is taken again, and
+        /// reported anyway after `PortalCameraProvider.grantSeconds`; a listing
+        /// that failed (its helper crashed) is taken again too.
+        private func follow(_ nodes: PipeWireNodeWatch, on remote: PipeWireRemote, report: ([CameraDescription]) -> Void) {
+            let grant = Duration.milliseconds(Int(PortalCameraProvider.grantSeconds * 1000))
+            var listedChange = -1
+            var disagreeingSince: ContinuousClock.Instant?
+            var nextTry = ContinuousClock.now
+            while isRunning && nodes.isConnected && !remote.isHungUp {
+                let change = changes.load(ordering: .acquiring)
+                let due = change != listedChange || (disagreeingSince != nil && ContinuousClock.now >= nextTry)
+                if due && nodes.isSynced {
+                    let count = nodes.cameraCount
+                    listedChange = change
+                    let listed = try? provider.listOnce()
+                    if let listed, listed.count == count {
+                        disagreeingSince = nil
+                        report(listed)
+                    } else {
+                        let since = disagreeingSince ?? .now
+                        disagreeingSince = since
+                        if let listed, ContinuousClock.now - since >= grant { report(listed) }
+                        nextTry = .now + .milliseconds(Int(PortalCameraWatch.relistSeconds * 1000))
                     }
                 }
-                report([])
+                _ = wake.wait(timeout: .now() + PortalCameraWatch.pollSeconds)
             }
         }
     }

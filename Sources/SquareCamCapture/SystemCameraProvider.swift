@@ -28,16 +28,18 @@ public enum SystemCameraProvider {
 
     /// The provider for this session. Throws `CameraFailure.portalUnavailable`
     /// inside a sandbox without a camera portal.
+    /// `portalListing`: how a portal provider lists its cameras.
     public static func make(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         configuration: CameraConfiguration = CameraConfiguration(),
-        sandboxed: Bool = isSandboxed
+        sandboxed: Bool = isSandboxed,
+        portalListing: PortalCameraProvider.Listing = .inProcess
     ) throws(CameraFailure) -> any CameraProvider {
         let (portal, status) = CameraPortal.connect(environment: environment)
         switch choose(status: status, sandboxed: sandboxed) {
         case .portal:
             guard let portal else { throw .portalUnavailable }
-            return PortalCameraProvider(portal: portal, configuration: configuration)
+            return PortalCameraProvider(portal: portal, configuration: configuration, listing: portalListing, environment: environment)
         case .direct:
             return DirectCameraProvider(configuration: configuration)
         case .unavailable:

@@ -109,7 +109,7 @@ extension CaptureController {
             }
         case .disconnected:
             if currentPresent || (preferredCameraID == nil && !listed.isEmpty) { send(.cameraAvailable) }
-        case .failed(.failed(let camera, _)) where camera == preferredCameraID && present.contains(camera):
+        case .failed(.unknownCamera(let id)) where id == preferredCameraID && present.contains(id):
             send(.cameraAvailable)
         case .live, .capturing:
             // A PipeWire node can vanish without its stream reporting an error.
@@ -117,6 +117,9 @@ extension CaptureController {
             // moment late, and a camera that never comes fails its start anyway.)
             if camera != nil, let id = currentCameraID, !currentPresent {
                 send(.cameraFailed(.disconnected(camera: name(of: id))))
+                // The same list may already hold another camera to go on with.
+                camerasChanged(listed)
+                return
             }
         case .reviewing, .editing, .saving:
             if flow.pendingCameraFailure != nil, currentPresent {

@@ -24,7 +24,8 @@ enum AppCameraSources {
 
     private static func system(namedCameraID: String? = nil) -> any CameraProvider {
         do {
-            let provider = try SystemCameraProvider.make()
+            // A crash of GStreamer's PipeWire lister takes a helper down, not the app.
+            let provider = try SystemCameraProvider.make(portalListing: .helperBesideThisProgram)
             guard provider is DirectCameraProvider, let namedCameraID else { return provider }
             return DirectCameraProvider(namedCameraID: namedCameraID)
         } catch {

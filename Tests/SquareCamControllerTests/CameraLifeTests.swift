@@ -45,6 +45,16 @@ import Testing
         #expect(harness.provider.opened[0].stops == 1, "the stopped camera is released")
     }
 
+    @Test func aCameraReplacedByAnotherInOneListGoesLiveWithTheOther() async throws {
+        // One listing can show the streamed node gone and a new one there:
+        // disconnected from the first, then live with the other by itself.
+        let harness = try await ControllerHarness.live()
+        harness.provider.plug([FakeProvider.camera("cam1")])
+        await harness.settle()
+        #expect(harness.state == .live && harness.controller.camera?.cameraDescription.id == "cam1")
+        #expect(harness.provider.opened.count == 2 && harness.provider.opened[0].stops == 1)
+    }
+
     @Test func anEmptyListWhileStartingIsNotADisconnection() async throws {
         // A PipeWire connection lists its nodes a moment after it opens.
         let provider = FakeProvider()
@@ -126,6 +136,16 @@ import Testing
         // The command line's words (CameraSpecError.unknownDevice begins the same way).
         #expect(CameraFailure.unknownCamera(id: "/dev/video9").description == "No camera has the id '/dev/video9'.")
         #expect(harness.provider.opened.isEmpty)
+    }
+
+    @Test func aNamedCameraThatAppearsLaterGoesLive() async throws {
+        let provider = FakeProvider(cameras: [FakeProvider.camera("cam0")])
+        let harness = try ControllerHarness(provider: provider, preferredCameraID: "usb9")
+        await harness.launch()
+        #expect(harness.state == .failed(.unknownCamera(id: "usb9")))
+        provider.plug([FakeProvider.camera("cam0"), FakeProvider.camera("usb9")])
+        await harness.settle()
+        #expect(harness.state == .live && harness.controller.camera?.cameraDescription.id == "usb9")
     }
 
     @Test func shuttingDownStopsTheCameraAndTheWatch() async throws {

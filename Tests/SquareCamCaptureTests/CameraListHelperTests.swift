@@ -1,0 +1,73 @@
+@testable import SquareCamCapture
+import Foundation
+import SquareCamCore
+import Testing
+
+/// The app's camera list in a helper process: what the helper prints is the
+/// list (its test pattern left out), and a helper that crashes, is refused
+/// or hangs gives a failure the watch retries, never a wrong list.
+@Suite struct CameraListHelperTests {
+    /// A stand-in helper: a shell script with `body`, in a folder of its own.
+    private func helper(_ body: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("squarecam-helper-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("squarecam-capture").path
+        try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o755)
+        return path
+    }
+
+    @Test func theListIsWhatTheHelperPrintsWithoutTheTestPattern() throws {
+        let cameras = [
+            CameraDescription(id: "pipewire:57", name: "Front", facing: .front,
+                              modes: [CameraMode(size: PixelSize(width: 1280, height: 720), framesPerSecond: 30, format: "YUY2")]),
+            TestCamera.description,
+        ]
+        let json = String(decoding: try JSONEncoder().encode(cameras), as: UTF8.self)
+        let program = try helper("[ \"$1 $2\" = 'devices --json' ] || exit 2\n[ \"$SQUARECAM_TEST_SESSION\" = here ] || exit 2\necho '\(json)'")
+        let listed = try CameraListHelper.cameras(program: program, environment: ["SQUARECAM_TEST_SESSION": "here"])
+        #expect(listed == [cameras[0]])
+    }
+
+    @Test func aHelperThatKeepsCrashingIsAFailureNamingTheSignal() throws {
+        let program = try helper("echo run >> \"$(dirname \"$0\")/runs\"\nkill -SEGV $$")
+        #expect(throws: CameraFailure.failed(camera: "PipeWire", detail: "the camera list helper ended with signal 11, 3 times.")) {
+            try CameraListHelper.cameras(program: program, environment: [:])
+        }
+        let runs = try String(contentsOfFile: (program as NSString).deletingLastPathComponent + "/runs", encoding: .utf8)
+        #expect(runs == "run\nrun\nrun\n")
+    }
+
+    @Test func aHelperThatCrashedOnceIsStartedAgain() throws {
+        let json = String(decoding: try JSONEncoder().encode([TestCamera.description]), as: UTF8.self)
+        let program = try helper("""
+            marker="$(dirname "$0")/crashed"
+            if [ ! -e "$marker" ]; then touch "$marker"; kill -SEGV $$; fi
+            echo '\(json)'
+            """)
+        #expect(try CameraListHelper.cameras(program: program, environment: [:]) == [])
+    }
+
+    @Test func aRefusalIsPermissionDenied() throws {
+        let program = try helper("echo 'The camera portal refused SquareCam the camera.' >&2\nexit 4")
+        #expect(throws: CameraFailure.permissionDenied(camera: "on this computer")) {
+            try CameraListHelper.cameras(program: program, environment: [:])
+        }
+    }
+
+    @Test func anotherFailureGivesTheHelpersLastWords() throws {
+        let program = try helper("echo 'warming up' >&2\necho 'The camera portal did not answer.' >&2\nexit 5")
+        #expect(throws: CameraFailure.failed(camera: "PipeWire", detail: "The camera portal did not answer.")) {
+            try CameraListHelper.cameras(program: program, environment: [:])
+        }
+    }
+
+    @Test func aHangingHelperIsStopped() throws {
+        let program = try helper("exec sleep 60")
+        let started = ContinuousClock.now
+        #expect(throws: CameraFailure.failed(camera: "PipeWire", detail: "the camera list helper did not answer within 1 s.")) {
+            try CameraListHelper.cameras(program: program, environment: [:], timeout: 1)
+        }
+        #expect(ContinuousClock.now - started < .seconds(10), "stopped once, not started again")
+    }
+}

@@ -127,10 +127,32 @@ struct PortalProviderTests {
         #expect(try await provider.cameras().isEmpty)
     }
 
-    // The watch (nodes added and removed, PipeWire dying and coming back) is
-    // tested through the app in its own process (AppWindowTests+Portal): a
-    // started GStreamer PipeWire device provider in this test process crashed
-    // the whole test run from libgstpipewire's own thread in about one full
-    // run in three (gstreamer1.0-pipewire 0.3.65), which a separate process
-    // turns into one failed test instead.
+    /// The watch as the app runs it (its own PipeWire client; the lists taken
+    /// by the `squarecam-capture` helper built beside these tests): nodes
+    /// added and removed, PipeWire killed (an empty list) and back.
+    @Test func theWatchFollowsNodesAndPipeWireRestarts() async throws {
+        let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
+        let listing = PortalCameraProvider.Listing.helperBesideThisProgram
+        try #require(listing != .inProcess, "squarecam-capture is not built beside the tests")
+        let provider = PortalCameraProvider(portal: try Self.provider(session).portal, listing: listing, environment: session.environment)
+        let lists = Mutex<[[String]]>([])
+        let watch = try #require(provider.watchCameras { cameras in lists.withLock { $0.append(cameras.map(\.name).sorted()) } })
+        defer { watch.cancel() }
+        func reported(_ names: [String]) async -> Bool {
+            await CaptureTestSupport.wait(upTo: 30) { lists.withLock { $0.last == names } }
+        }
+        #expect(await reported(["SquareCam Test Camera 1"]), "\(lists.withLock { $0 })")
+        let second = try session.addCamera(name: "second")
+        #expect(await reported(["SquareCam Test Camera 1", "SquareCam Test Camera 2"]), "\(lists.withLock { $0 })")
+        try session.removeCamera(second.serial)
+        #expect(await reported(["SquareCam Test Camera 1"]), "\(lists.withLock { $0 })")
+        try session.killPipeWire()
+        #expect(await reported([]), "\(lists.withLock { $0 })")
+        _ = try session.startPipeWire()
+        #expect(await reported(["SquareCam Test Camera 1"]), "\(lists.withLock { $0 })")
+        // Never a list that disagrees with PipeWire on the way (none with the
+        // removed camera after its removal was reported, no half lists).
+        let all = lists.withLock { $0 }
+        #expect(all.allSatisfy { [[], ["SquareCam Test Camera 1"], ["SquareCam Test Camera 1", "SquareCam Test Camera 2"]].contains($0) }, "\(all)")
+    }
 }

@@ -30,12 +30,8 @@ for tool in vips vipsthumbnail convert compare jpegtran exiftool hyperfine pytho
     command -v "$tool" >/dev/null || { echo "crop.sh: $tool is missing after scripts/install-deps.sh --with-benchmarks" >&2; exit 1; }
 done
 
-if [[ -n ${SQUARECAM_BIN:-} ]]; then
-    bin=$SQUARECAM_BIN
-else
-    swift build -c release >/dev/null
-    bin="$(swift build -c release --show-bin-path)/squarecam"
-fi
+source benchmarks/lib.sh
+bin=$(squarecam_binary)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -83,7 +79,6 @@ psnr() {  # psnr OUTPUT REFERENCE
     [[ -s $1 && -s $2 ]] || { echo "crop.sh: $1 or $2 was not written" >&2; return 1; }
     { compare -metric PSNR "$1" "$2" null: 2>&1 || true; } | awk '{printf "%.2f", $1}'  # compare exits 1 when images differ
 }
-ratio() { python3 -c 'import sys; print(f"{float(sys.argv[1])/float(sys.argv[2]):.2f}")' "$1" "$2"; }
 verdict() { python3 -c 'import sys; print("PASS" if float(sys.argv[1]) >= float(sys.argv[2]) else "FAIL")' "$1" "$2"; }
 
 mkdir -p "$work/ours" "$work/vips" "$work/im" "$work/ref" "$work/matched"

@@ -4,9 +4,6 @@
 #   benchmarks/launch.sh [path/to/squarecam] [launches (default 10)]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=${1:-}
-if [[ -z $bin ]]; then
-    swift build -c release >/dev/null
-    bin="$(swift build -c release --show-bin-path)/squarecam"
-fi
+source benchmarks/lib.sh
+bin=${1:-$(squarecam_binary)}
 exec xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/python3 benchmarks/launch.py "$bin" "${2:-10}"

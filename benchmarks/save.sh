@@ -20,21 +20,15 @@ camera=test:320x240
 # Python for the folder and the figures; GStreamer's test camera: Debian packages.
 ./scripts/install-deps.sh --with-benchmarks
 
-if [[ -n ${SQUARECAM_BIN:-} ]]; then
-    bin=$SQUARECAM_BIN  # squarecam-capture must sit beside it
-else
-    swift build -c release >/dev/null
-    bin="$(swift build -c release --show-bin-path)/squarecam"
-fi
+source benchmarks/lib.sh
+bin=$(squarecam_binary)
 # In $TMPDIR (on a tmpfs the fsyncs cost nothing, so the folder's share shows more).
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export LIBCAMERA_LOG_LEVELS='*:ERROR'
 
-median() { python3 -c 'import sys,statistics; v=[float(x) for x in sys.stdin.read().split()]; assert v, "no timings"; print(f"{statistics.median(v):.2f}")'; }
 timings() { python3 -c 'import sys,json; [print(json.loads(l)["timings"]["shutterToFileMs"]) for l in sys.stdin if l.strip()]'; }
 paths() { python3 -c 'import sys,json; [print(json.loads(l)["path"]) for l in sys.stdin if l.strip()]'; }
-ratio() { python3 -c 'import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); print(f"{a/b:.2f}x")' "$1" "$2"; }
 
 # A folder of `count` files named as the camera names photos; every hundredth
 # is a temporary file an interrupted save left (fresh, so the sweep keeps it
@@ -71,7 +65,7 @@ measure() {
     local folder=$1
     shoot --count "$saves" --output "$folder"
     local every
-    every=$(timings <"$work/shoot.jsonl" | tail -n +2 | median)
+    every=$(timings <"$work/shoot.jsonl" | tail -n +2 | median 2)
     paths <"$work/shoot.jsonl" | xargs -d '\n' rm -f
     : >"$work/first.txt"
     for _ in $(seq "$launches"); do
@@ -79,7 +73,7 @@ measure() {
         timings <"$work/shoot.jsonl" >>"$work/first.txt"
         paths <"$work/shoot.jsonl" | xargs -d '\n' rm -f
     done
-    echo "$every $(median <"$work/first.txt")" >"$work/$(basename "$folder").txt"
+    echo "$every $(median 2 <"$work/first.txt")" >"$work/$(basename "$folder").txt"
 }
 
 fill "$work/small" 10
@@ -95,6 +89,6 @@ read -r small_every small_first <"$work/small.txt"
 read -r large_every large_first <"$work/large.txt"
 
 printf '%-30s %14s %14s %10s\n' "shutter → file, $camera" "10 files (ms)" "10,000 (ms)" "ratio"
-printf '%-30s %14s %14s %10s\n' "every save (median of $((saves - 1)))" "$small_every" "$large_every" "$(ratio "$large_every" "$small_every")"
-printf '%-30s %14s %14s %10s\n' "first save (median of $launches)" "$small_first" "$large_first" "$(ratio "$large_first" "$small_first")"
+printf '%-30s %14s %14s %10s\n' "every save (median of $((saves - 1)))" "$small_every" "$large_every" "$(ratio "$large_every" "$small_every")x"
+printf '%-30s %14s %14s %10s\n' "first save (median of $launches)" "$small_first" "$large_first" "$(ratio "$large_first" "$small_first")x"
 echo "(ratio: 10,000-file folder / 10-file folder, same binary, same run; 1.00x means the full folder costs nothing)"

@@ -18,19 +18,13 @@ for element in videotestsrc aspectratiocrop jpegenc filesink; do
         || { echo "shoot.sh: the peer needs GStreamer's $element, missing after scripts/install-deps.sh --with-benchmarks" >&2; exit 1; }
 done
 
-if [[ -n ${SQUARECAM_BIN:-} ]]; then
-    bin=$SQUARECAM_BIN  # squarecam-capture must sit beside it
-else
-    swift build -c release >/dev/null
-    bin="$(swift build -c release --show-bin-path)/squarecam"
-fi
+source benchmarks/lib.sh
+bin=$(squarecam_binary)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export LIBCAMERA_LOG_LEVELS='*:ERROR'
 
-median() { python3 -c 'import sys,statistics; v=[float(x) for x in sys.stdin.read().split()]; print(f"{statistics.median(v):.1f}")'; }
 field() { python3 -c 'import sys,json; [print(json.loads(l)["timings"][sys.argv[1]]) for l in sys.stdin if l.strip()]' "$1"; }
-ratio() { python3 -c 'import sys; t,a=float(sys.argv[1]),float(sys.argv[2]); print(f"{t/a:.2f}x")' "$1" "$2"; }
 
 printf '%-12s %-34s %10s %10s %10s\n' camera measure "median ms" target "target/ours"
 for size in 1920x1080 3840x2160; do
@@ -58,9 +52,9 @@ for size in 1920x1080 3840x2160; do
         echo "$ms"
     done >"$work/peer.txt"
     peer=$(median <"$work/peer.txt")
-    printf '%-12s %-34s %10s %10s %10s\n' "$size" "shutter → file (${side}² JPEG)" "$shutter" 40 "$(ratio 40 "$shutter")"
-    printf '%-12s %-34s %10s %10s %10s\n' "$size" "launch → first frame" "$launch" 300 "$(ratio 300 "$launch")"
-    printf '%-12s %-34s %10s %10s %10s\n' "$size" "gst-launch: launch → square JPEG" "$peer" "-" "$(ratio "$peer" "$(python3 -c "print($launch+$shutter)")")"
+    printf '%-12s %-34s %10s %10s %10s\n' "$size" "shutter → file (${side}² JPEG)" "$shutter" 40 "$(ratio 40 "$shutter")x"
+    printf '%-12s %-34s %10s %10s %10s\n' "$size" "launch → first frame" "$launch" 300 "$(ratio 300 "$launch")x"
+    printf '%-12s %-34s %10s %10s %10s\n' "$size" "gst-launch: launch → square JPEG" "$peer" "-" "$(ratio "$peer" "$(python3 -c "print($launch+$shutter)")")x"
 done
 echo "(target/ours ≥ 1.00x meets the target; the gst-launch row compares a whole plain pipeline run with our launch → first frame + shutter → file)"
 

@@ -78,6 +78,8 @@ import Testing
         let app = try AppSession(["--script", "permission-denied"], program: BuiltApp.scripted)
         let line = try app.waitForTrace("status page title=")
         #expect(line.contains("SquareCam has no permission to use the camera"))
+        // Not the portal, and no camera privacy settings here: the video group (the direct path's EACCES).
+        #expect(line.contains("sudo usermod -aG video $USER"), "\(line)")
         _ = try app.screenshot(saveAs: "permission-denied")
         try app.press("Return")  // Try Again: still denied
         try app.waitForTrace("tryAgain → checkingPermission")

@@ -14,8 +14,10 @@ final class PortalCameraWatch: CameraWatch {
     static let retrySeconds = 0.5
     /// How often a connected watch checks for a hang-up and cancellation.
     static let pollSeconds = 0.1
-    /// How soon a list that disagrees with the node count is taken again.
+    /// How soon a list that disagrees with the node count is taken again,
+    /// and for how long.
     static let relistSeconds = 0.25
+    static let giveUpSeconds = 5.0
 
     init(provider: PortalCameraProvider, handler: @escaping @Sendable ([CameraDescription]) -> Void) {
         // The thread holds the worker, not this object: dropping the watch cancels it.
@@ -97,8 +99,9 @@ final class PortalCameraWatch: CameraWatch {
         /// is reported: a listing connects afresh, and WirePlumber grants a new
         /// connection its camera nodes a moment after it connects, so a list
         /// taken too soon misses some. One that disagrees is taken again, and
-        /// reported anyway after `PortalCameraProvider.grantSeconds`; a listing
-        /// that failed (its helper crashed) is taken again too.
+        /// reported anyway after `PortalCameraProvider.grantSeconds`, until
+        /// `giveUpSeconds`; a listing that failed (its helper crashed) is
+        /// taken again too.
         private func follow(_ nodes: PipeWireNodeWatch, on remote: PipeWireRemote, report: ([CameraDescription]) -> Void) {
             let grant = Duration.milliseconds(Int(PortalCameraProvider.grantSeconds * 1000))
             var listedChange = -1
@@ -119,6 +122,9 @@ final class PortalCameraWatch: CameraWatch {
                         disagreeingSince = since
                         if let listed, ContinuousClock.now - since >= grant { report(listed) }
                         nextTry = .now + .milliseconds(Int(PortalCameraWatch.relistSeconds * 1000))
+                        // A list that never agrees (two nodes of one camera
+                        // shown as one) is not taken again until the next change.
+                        if ContinuousClock.now - since >= .seconds(PortalCameraWatch.giveUpSeconds) { disagreeingSince = nil }
                     }
                 }
                 _ = wake.wait(timeout: .now() + PortalCameraWatch.pollSeconds)

@@ -22,7 +22,7 @@ run: build
 # Every test, GUI tests included, under a private X server.
 test: deps
 	$(SWIFT) build --build-tests
-	xvfb-run -a -s "-screen 0 1280x1024x24" $(SWIFT) test --skip-build
+	tests/run-bundle.sh $(SWIFT)
 
 bench: deps
 	@./scripts/install-deps.sh --with-benchmarks

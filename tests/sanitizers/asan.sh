@@ -18,21 +18,10 @@ shift 2
 reports=$(mktemp -d /tmp/squarecam-asan.XXXXXX)
 trap 'rm -rf "$reports"' EXIT
 
-# The test bundle is run directly: through `swift test --sanitize=address`
-# the Swift Testing output stopped when the longest suite ended (status 0,
-# about 250 of 360 results and no summary), so a green run proved nothing.
-# The summary line is required below.
-bundle=$("$swift" build --scratch-path "$scratch" --sanitize=address --show-bin-path)/SquareCamPackageTests.xctest
-[[ -x $bundle ]] || { echo "test-sanitizers: $bundle is missing: build with --build-tests --sanitize=address first" >&2; exit 1; }
-ASAN_OPTIONS=detect_leaks=0:log_path=$reports/asan SWIFT_BACKTRACE=enable=no \
-    xvfb-run -a -s "-screen 0 1280x1024x24" \
-    "$bundle" --testing-library swift-testing "$@" 2>&1 | tee "$reports.out"
-status=${PIPESTATUS[0]}
-if ! grep -q "Test run with .* passed" "$reports.out"; then
-    echo "test-sanitizers: the ASan test run did not end with a passing summary (status $status)" >&2
-    status=1
-fi
-rm -f "$reports.out"
+# The tests run from the bundle directly (tests/run-bundle.sh says why).
+ASAN_OPTIONS=detect_leaks=0:log_path=$reports/asan \
+    "$(dirname "$0")/../run-bundle.sh" "$swift" --scratch-path "$scratch" --sanitize=address -- "$@"
+status=$?
 
 found=$(find "$reports" -type f | sort)
 if [[ -n "$found" ]]; then

@@ -151,12 +151,16 @@ static void free_watch(struct squarecam_node_watch *watch) {
     free(watch);
 }
 
+bool squarecam_node_watch_available(void) {
+    pthread_once(&load_once, load_libpipewire);
+    return loaded;
+}
+
 squarecam_node_watch *squarecam_node_watch_start(int fd, squarecam_node_watch_changed changed, void *context,
                                                  const char **error) {
     const char *ignored;
     if (!error) error = &ignored;
-    pthread_once(&load_once, load_libpipewire);
-    if (!loaded) {
+    if (!squarecam_node_watch_available()) {
         *error = "libpipewire-0.3.so.0 could not be loaded (install libpipewire-0.3-0)";
         return NULL;
     }

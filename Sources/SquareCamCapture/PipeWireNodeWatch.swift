@@ -39,6 +39,9 @@ final class PipeWireNodeWatch: @unchecked Sendable {
         listener.release()
     }
 
+    /// Whether libpipewire is there to watch with (it is loaded once, on the first use).
+    static var isAvailable: Bool { squarecam_node_watch_available() }
+
     /// Camera (Video/Source) nodes visible on the connection now.
     var cameraCount: Int { Int(squarecam_node_watch_camera_count(watch)) }
 

@@ -80,6 +80,12 @@ final class PortalCameraWatch: CameraWatch {
                 last = cameras
                 handler(cameras)
             }
+            guard PipeWireNodeWatch.isAvailable else {
+                // Without libpipewire nothing can be followed (and no
+                // pipewiresrc can stream either): the list once, then quiet.
+                if let cameras = try? provider.listOnce() { report(cameras) }
+                return
+            }
             while isRunning {
                 guard let remote = try? provider.portal.openPipeWireRemote(),
                       let nodes = try? PipeWireNodeWatch(remote: remote, onChange: { [weak self] in self?.nodesChanged() })

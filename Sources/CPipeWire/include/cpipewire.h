@@ -14,6 +14,9 @@ typedef struct squarecam_node_watch squarecam_node_watch;
 /// back into the watch.
 typedef void (*squarecam_node_watch_changed)(void *context);
 
+/// Whether libpipewire could be loaded (it is loaded on the first call).
+bool squarecam_node_watch_available(void);
+
 /// Connects through a duplicate of `fd` (a PipeWire socket, such as the
 /// camera portal's remote) and starts listening. NULL when libpipewire is
 /// missing or the connection fails; `error` (may be NULL) then points to a

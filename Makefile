@@ -40,11 +40,13 @@ clean:
 # test-killsave    SIGKILL during 1,000 shoots and ≥500 app saves (Xvfb), full disk, read-only folders (root for the mounts)
 # fuzz             libFuzzer+ASan over every untrusted-bytes parser, FUZZ_SECONDS per target
 # test-sanitizers  the whole suite under AddressSanitizer, the threaded tests under ThreadSanitizer
-.PHONY: test-hardware test-killsave fuzz test-sanitizers
+# test-portal-stress  the app (release build) while PipeWire restarts and the streamed node is replaced, PORTAL_STRESS_ROUNDS each
+.PHONY: test-hardware test-killsave fuzz test-sanitizers test-portal-stress
 FUZZ_SECONDS ?= 40
 KILLSAVE_SAVES ?= 1000
 KILLSAVE_APP_SAVES ?= 500
 KILLSAVE_PARALLEL ?= 4
+PORTAL_STRESS_ROUNDS ?= 20
 
 test-hardware: deps
 	$(SWIFT) build
@@ -57,6 +59,11 @@ test-killsave: deps
 
 fuzz: deps
 	fuzz/run.sh $(FUZZ_SECONDS)
+
+test-portal-stress: deps
+	$(SWIFT) build -c release
+	xvfb-run -a -s "-screen 0 1280x1024x24" tests/portal/stress.py \
+		"$$($(SWIFT) build -c release --show-bin-path)/squarecam" --rounds $(PORTAL_STRESS_ROUNDS)
 
 # ASan: every test, the app's window tests too, and the ASan-built programs
 # the tests start report into files that must stay empty (tests/sanitizers/asan.sh).

@@ -2,9 +2,10 @@ import CPipeWire
 
 /// Camera nodes coming and going on one PipeWire connection, and the
 /// connection's end, seen by a registry client of our own (Sources/CPipeWire).
-/// GStreamer's PipeWire device provider, once started, crashed the app about
-/// one PipeWire restart in six (gstreamer1.0-pipewire 0.3.65 reads through
-/// its freed core on its own thread), so it is only ever used to list once.
+/// GStreamer's PipeWire device provider, started, crashed the app in 4 of 25
+/// PipeWire restarts (gstreamer1.0-pipewire 0.3.65 reads through its freed
+/// core on its own thread), so it is only used to list, in a helper process
+/// for the app (`CameraListHelper`).
 final class PipeWireNodeWatch: @unchecked Sendable {
     // @unchecked: the C watch locks its own state; the pointer never changes.
     private let watch: OpaquePointer

@@ -42,13 +42,18 @@ final class DeviceMonitor: @unchecked Sendable {
 
     /// Every video source the providers see now.
     private func providerDevices() -> [DeviceRecord] {
-        var records: [DeviceRecord] = []
-        var node = gst_device_monitor_get_devices(monitor)
-        let list = node
+        Self.records(takingDevices: gst_device_monitor_get_devices(monitor))
+    }
+
+    /// The records of a list of devices GStreamer handed over (a monitor's
+    /// or a provider's); the list and its devices are released.
+    static func records(takingDevices list: UnsafeMutablePointer<GList>?) -> [DeviceRecord] {
         defer { g_list_free_full(list) { gst_object_unref($0) } }
+        var records: [DeviceRecord] = []
+        var node = list
         while let current = node {
             if let device = current.pointee.data {
-                records.append(Self.record(device.assumingMemoryBound(to: GstDevice.self)))
+                records.append(record(device.assumingMemoryBound(to: GstDevice.self)))
             }
             node = current.pointee.next
         }

@@ -43,16 +43,6 @@ final class PipeWireDeviceList: @unchecked Sendable {
 
     /// The camera nodes visible now: connects, lists and disconnects.
     func currentDevices() -> [DeviceRecord] {
-        var records: [DeviceRecord] = []
-        var node = gst_device_provider_get_devices(provider)
-        let list = node
-        defer { g_list_free_full(list) { gst_object_unref($0) } }
-        while let current = node {
-            if let device = current.pointee.data {
-                records.append(DeviceMonitor.record(device.assumingMemoryBound(to: GstDevice.self)))
-            }
-            node = current.pointee.next
-        }
-        return records
+        DeviceMonitor.records(takingDevices: gst_device_provider_get_devices(provider))
     }
 }

@@ -128,6 +128,30 @@ devices_query() {
     python3 "$hardware_dir/devices_query.py" "$@"
 }
 
+# expect_modes SIZE...: the camera found last (find_*_camera) has modes in the
+# `devices --json` listing it read, each SIZE among them, and no mode listed
+# twice. The modes stay in $work/modes.
+expect_modes() {
+    local listing="$work/devices.json" size duplicates
+    devices_query "$listing" modes "$camera_id" >"$work/modes" || fail "no modes for $camera_id"
+    note "$(wc -l <"$work/modes") modes listed"
+    for size in "$@"; do
+        devices_query "$listing" has-mode "$camera_id" "$size" || fail "mode $size missing from $camera_id"
+    done
+    duplicates=$(sort "$work/modes" | uniq -d)
+    [[ -z "$duplicates" ]] || fail "modes listed more than once: $duplicates"
+}
+
+# expect_listed_once: `squarecam devices` (the text listing) names the camera
+# found last exactly once; its output stays in $out.
+expect_listed_once() {
+    local mentions
+    squarecam 120 devices
+    expect_rc "$EXIT_OK" "squarecam devices"
+    mentions=$(grep -cF -- "$camera_id" "$out")
+    ((mentions == 1)) || fail "the text listing mentions $camera_id $mentions times, expected once"
+}
+
 # find_vivid_camera: sets camera_id and camera_name from `devices --json`;
 # fails unless exactly one real camera (vivid) is listed.
 camera_id=""

@@ -9,19 +9,8 @@ load_vimc
 note "cam -l: $(cam -l 2>/dev/null | tail -n +2 | tr '\n' ' ')"
 find_libcamera_camera
 [[ "$camera_id" == libcamera:*vimc* ]] || fail "the libcamera camera '$camera_id' is not vimc's"
-listing="$work/devices.json"
-devices_query "$listing" modes "$camera_id" >"$work/modes" || fail "no modes for $camera_id"
-note "$(wc -l <"$work/modes") modes listed"
-for size in 640x480 1280x720 1920x1080; do
-    devices_query "$listing" has-mode "$camera_id" "$size" || fail "mode $size missing from $camera_id"
-done
-duplicates=$(sort "$work/modes" | uniq -d)
-[[ -z "$duplicates" ]] || fail "modes listed more than once: $duplicates"
-
-squarecam 120 devices
-expect_rc "$EXIT_OK" "squarecam devices"
-mentions=$(grep -cF -- "$camera_id" "$out")
-((mentions == 1)) || fail "the text listing mentions $camera_id $mentions times, expected once"
+expect_modes 640x480 1280x720 1920x1080
+expect_listed_once
 
 # One sensor, one camera: vimc's capture nodes are parts of the pipeline
 # libcamera drives (their device caps say V4L2_CAP_IO_MC: the media graph,

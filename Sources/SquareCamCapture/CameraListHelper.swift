@@ -8,14 +8,6 @@ import Synchronization
 /// PipeWire restarts (a read through its freed core, on its own thread): 4 of
 /// 25 and 3 of 30 restarts took the app down here. In a helper it costs a retry.
 enum CameraListHelper {
-    /// The helper beside this program (the build folder, or libexec where
-    /// the app is installed), nil when it is not there.
-    static var besideThisProgram: String? {
-        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
-        let helper = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("squarecam-capture").path
-        return FileManager.default.isExecutableFile(atPath: helper) ? helper : nil
-    }
-
     /// How long the helper may take before it is stopped (it normally ends
     /// in well under a second; a portal that shows a dialog would hang it).
     static let timeoutSeconds = 10.0

@@ -34,11 +34,6 @@ public final class PortalCameraProvider: CameraProvider {
         case inProcess
         /// In `squarecam-capture devices --json` at this path (the app: see `CameraListHelper`).
         case helper(program: String)
-
-        /// The helper beside this program when it is there, else here.
-        public static var helperBesideThisProgram: Listing {
-            CameraListHelper.besideThisProgram.map { .helper(program: $0) } ?? .inProcess
-        }
     }
 
     public let listing: Listing

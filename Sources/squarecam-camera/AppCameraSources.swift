@@ -1,4 +1,5 @@
 import SquareCamCapture
+import SquareCamCommandLine
 import SquareCamController
 import SquareCamCore
 
@@ -25,7 +26,8 @@ enum AppCameraSources {
     private static func system(namedCameraID: String? = nil) -> any CameraProvider {
         do {
             // A crash of GStreamer's PipeWire lister takes a helper down, not the app.
-            let provider = try SystemCameraProvider.make(portalListing: .helperBesideThisProgram)
+            let helper = SiblingProgram.path(of: "squarecam-capture")
+            let provider = try SystemCameraProvider.make(portalListing: helper.map { .helper(program: $0) } ?? .inProcess)
             guard provider is DirectCameraProvider, let namedCameraID else { return provider }
             return DirectCameraProvider(namedCameraID: namedCameraID)
         } catch {

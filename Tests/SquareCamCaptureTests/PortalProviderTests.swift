@@ -1,6 +1,7 @@
 @testable import SquareCamCapture
 import Foundation
 import PortalTestSupport
+import SquareCamCommandLine
 import SquareCamCore
 import Synchronization
 import Testing
@@ -132,9 +133,9 @@ struct PortalProviderTests {
     /// added and removed, PipeWire killed (an empty list) and back.
     @Test func theWatchFollowsNodesAndPipeWireRestarts() async throws {
         let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
-        let listing = PortalCameraProvider.Listing.helperBesideThisProgram
-        try #require(listing != .inProcess, "squarecam-capture is not built beside the tests")
-        let provider = PortalCameraProvider(portal: try Self.provider(session).portal, listing: listing, environment: session.environment)
+        let helper = try #require(SiblingProgram.path(of: "squarecam-capture"), "squarecam-capture is not built beside the tests")
+        let provider = PortalCameraProvider(portal: try Self.provider(session).portal, listing: .helper(program: helper),
+                                            environment: session.environment)
         let lists = Mutex<[[String]]>([])
         let watch = try #require(provider.watchCameras { cameras in lists.withLock { $0.append(cameras.map(\.name).sorted()) } })
         defer { watch.cancel() }

@@ -92,6 +92,8 @@ public final class PortalCameraProvider: CameraProvider {
     /// after it connects, and a list taken before that is empty (seen in the
     /// tests right after PipeWire restarted).
     public func cameras() async throws -> [CameraDescription] {
+        // A helper is `squarecam-capture devices`, which asks again itself.
+        guard case .inProcess = listing else { return try listOnce() }
         let deadline = ContinuousClock.now + .milliseconds(Int(Self.grantSeconds * 1000))
         while true {
             let cameras = try listOnce()

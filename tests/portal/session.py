@@ -367,9 +367,13 @@ class Session:
         return found[0]
 
     def remove_camera(self, serial):
-        matches = [camera for camera in self.camera_nodes() if camera["serial"] == serial or camera["name"] == serial]
-        if not matches:
-            raise HarnessError(f"no camera node with serial or name {serial!r}")
+        # Polled, not asked once: a pw-dump that timed out or was cut short
+        # reads as no nodes at all (seen once in a full, parallel test run).
+        try:
+            matches = poll_until(f"the camera node {serial} in pw-dump", lambda: [
+                camera for camera in self.camera_nodes() if camera["serial"] == serial or camera["name"] == serial])
+        except HarnessError:
+            raise HarnessError(f"no camera node with serial or name {serial!r}") from None
         result = subprocess.run(["pw-cli", "destroy", str(matches[0]["id"])], env=self.daemon_environment(),
                                 capture_output=True, text=True, timeout=10)
         if result.returncode != 0:

@@ -97,6 +97,7 @@ $(ICON): data/icons/$(APP_ID).svg
 
 install: build locale
 	install -Dm755 "$(BIN)" "$(DESTDIR)$(PREFIX)/bin/squarecam"
+	install -Dm755 "$(BIN)-crop" "$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-crop"
 	install -Dm755 "$(BIN)-capture" "$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-capture"
 	install -Dm755 "$(BIN)-camera" "$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-camera"
 	install -Dm644 data/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
@@ -108,7 +109,8 @@ install: build locale
 	done
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/squarecam" "$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-capture" \
+	rm -f "$(DESTDIR)$(PREFIX)/bin/squarecam" "$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-crop" \
+		"$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-capture" \
 		"$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-camera" \
 		"$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop" \
 		"$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml" \

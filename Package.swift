@@ -7,6 +7,8 @@ let package = Package(
     name: "SquareCam",
     products: [
         .executable(name: "squarecam", targets: ["squarecam"]),
+        .executable(name: "squarecam-crop", targets: ["squarecam-crop"]),
+        .executable(name: "squarecam-capture", targets: ["squarecam-capture"]),
         .executable(name: "squarecam-camera", targets: ["squarecam-camera"]),
         .library(name: "SquareCamCore", targets: ["SquareCamCore"]),
     ],
@@ -58,12 +60,22 @@ let package = Package(
             name: "SquareCamApp",
             dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "SquareCamController", "CGtk"]
         ),
-        // Options, help and exit codes shared by the two programs below.
+        // Options, help and exit codes shared by the programs below.
         .target(name: "SquareCamCommandLine", dependencies: ["SquareCamCore"]),
-        // `squarecam`: crop, help; it hands shoot and devices to squarecam-capture
-        // and the app to squarecam-camera, so cropping never loads GTK or GStreamer.
+        // `squarecam`: a C launcher that becomes squarecam-crop, -capture or
+        // -camera by the command's first word (see its main.c): one program
+        // for users to type, whose start costs a fraction of a millisecond.
+        // SwiftPM links every executable with the Swift runtime (swiftrt.o
+        // registers the image with it), so a release build takes it statically,
+        // as the Swift programs do, to need no toolchain once installed.
         .executableTarget(
             name: "squarecam",
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+        ),
+        // `crop` and the answers without a camera (help, version): the imaging
+        // libraries only, so cropping never loads GTK or GStreamer.
+        .executableTarget(
+            name: "squarecam-crop",
             dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCommandLine"],
             // The Swift runtime and FoundationEssentials linked in (with the two
             // libraries of its own that static linking must name): loading and
@@ -80,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "squarecam-capture",
             dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "SquareCamCommandLine"],
-            // Statically linked as squarecam-camera is (see there).
+            // Statically linked as squarecam-crop and squarecam-camera are (see there).
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims", "-lCoreFoundation", "-l_FoundationICU"],
                                           .when(platforms: [.linux], configuration: .release))]
         ),
@@ -88,7 +100,7 @@ let package = Package(
         .executableTarget(
             name: "squarecam-camera",
             dependencies: ["SquareCamCore", "SquareCamCapture", "SquareCamController", "SquareCamApp", "SquareCamCommandLine"],
-            // The Swift runtime and Foundation linked in, as for `squarecam`
+            // The Swift runtime and Foundation linked in, as for `squarecam-crop`
             // (release only, for the same ASan reason): the toolchain is not
             // a Debian package, so an installed program may not need it.
             // Foundation (unlike FoundationEssentials) needs CoreFoundation and ICU named too.

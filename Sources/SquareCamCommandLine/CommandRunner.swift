@@ -1,6 +1,7 @@
 import SquareCamCore
 
-/// What both programs, `squarecam` and `squarecam-camera`, do with a command line.
+/// What the programs behind the `squarecam` launcher (squarecam-crop,
+/// -capture and -camera) do with a command line.
 package enum CommandRunner {
     /// Answers `--help`, `--version` and unknown commands; nil for the rest.
     package static func answerDirectly(_ route: CommandRoute) -> ExitCode? {

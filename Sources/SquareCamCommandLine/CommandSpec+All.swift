@@ -1,6 +1,6 @@
 extension CommandSpec {
     /// Every command `squarecam` knows, in the order `--help` lists them.
-    /// `crop` runs in `squarecam` itself; the camera commands run in
-    /// `squarecam-camera` (see CameraProgram), which loads GStreamer and GTK.
+    /// The `squarecam` launcher runs `crop` in squarecam-crop and the camera
+    /// commands in squarecam-capture (see Sources/squarecam/main.c).
     package static let all: [CommandSpec] = [.shoot, .devices, .crop]
 }

@@ -2,17 +2,13 @@
 import Glibc
 #endif
 
-/// When the user's command started, carried across the hand-over from
-/// `squarecam` to `squarecam-camera` so launch timings include it.
+/// When the user's command started: the `squarecam` launcher
+/// (Sources/squarecam/main.c) records it in the environment before it becomes
+/// squarecam-capture or squarecam-camera, so launch timings include its hop.
 package enum LaunchTime {
     static let environmentKey = "SQUARECAM_LAUNCHED_AT_NS"
 
-    /// Records now in the environment, for the program this process becomes.
-    package static func exportNow() {
-        setenv(environmentKey, String(bootClockNanoseconds()), 1)
-    }
-
-    /// The launch time recorded by `exportNow`, if any (and removes it, so
+    /// The launch time the launcher recorded, if any (and removes it, so
     /// programs this one starts do not inherit it).
     package static func fromEnvironment() -> ContinuousClock.Instant? {
         guard let text = getenv(environmentKey).map({ String(cString: $0) }) else { return nil }

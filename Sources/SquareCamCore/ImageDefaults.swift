@@ -1,4 +1,4 @@
-/// Defaults that the imaging library, both programs' options and their help
+/// Defaults that the imaging library, the programs' options and their help
 /// texts share: defined here once, so a help text cannot drift from the code.
 public enum ImageDefaults {
     /// Headers claiming more pixels than this are refused before anything is

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import SquareCamCommandLine
 
-/// When `squarecam` was launched (it passes the time on when it hands over),
+/// When `squarecam` was launched (the launcher passes the time on),
 /// for launch → first frame timings.
 let processLaunch = LaunchTime.fromEnvironment() ?? ContinuousClock.now
 

@@ -1,4 +1,5 @@
 import Foundation
+import SquareCamCommandLine
 import Testing
 
 @Suite struct GeneralCLITests {
@@ -16,7 +17,9 @@ import Testing
         #expect(result.output.hasPrefix("squarecam 0."))
     }
 
-    @Test(arguments: ["shoot", "devices"])
+    /// Every command reaches its program through the C launcher: a command
+    /// added to CommandSpec.all but not to Sources/squarecam/main.c fails here.
+    @Test(arguments: CommandSpec.all.map(\.name))
     func everyCommandHasHelp(command: String) throws {
         let result = try CLIRunner.run([command, "--help"])
         #expect(result.status == 0)
@@ -25,21 +28,31 @@ import Testing
         #expect(result.error.isEmpty)
     }
 
-    /// `squarecam` runs crop itself and hands shoot and devices to
-    /// squarecam-capture beside it (the app to squarecam-camera): alone, it
-    /// still crops and says what is missing.
-    @Test func withoutItsCameraProgramSquarecamStillCropsAndSaysWhatIsMissing() throws {
+    /// The launcher finds its programs beside it: alone, it says which one is
+    /// missing, in one line, for each route; with squarecam-crop beside it, it crops.
+    @Test func theLauncherSaysWhichProgramIsMissing() throws {
         let folder = try TemporaryFolder()
-        let alone = folder.path + "/squarecam"
-        try FileManager.default.copyItem(atPath: CLIRunner.binary, toPath: alone)
-        let devices = try CLIRunner.run(["devices"], program: alone)
-        #expect(devices.status == 1)
-        #expect(devices.error.contains("squarecam-capture is missing beside \(alone)"), "\(devices.error)")
-        #expect(devices.error.split(separator: "\n").count == 1)
-        #expect(try CLIRunner.run(["crop", "--help"], program: alone).status == 0)
+        let launcher = folder.path + "/squarecam"
+        try FileManager.default.copyItem(atPath: CLIRunner.binary, toPath: launcher)
+        for (arguments, program) in [(["devices"], "squarecam-capture"), (["crop", "--help"], "squarecam-crop"),
+                                     (["--version"], "squarecam-crop"), (["--camera", "test"], "squarecam-camera")] {
+            let result = try CLIRunner.run(arguments, program: launcher)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.error == "squarecam: \(program) is missing beside \(launcher); "
+                + "rebuild with 'swift build' or reinstall with 'make install'.\n", "\(arguments): \(result.error)")
+        }
+        try FileManager.default.copyItem(atPath: CLIRunner.binary + "-crop", toPath: launcher + "-crop")
+        #expect(try CLIRunner.run(["crop", "--help"], program: launcher).status == 0)
         // Beside it (the build folder), the hand-over keeps the arguments and the exit code.
         let bad = try CLIRunner.run(["devices", "--bogus"])
         #expect(bad.status == 2 && bad.error.contains("--bogus"))
+    }
+
+    /// The programs behind the launcher refuse the commands that are not theirs.
+    @Test func squarecamCropRunsOnlyCrop() throws {
+        let result = try CLIRunner.run(["shoot"], program: CLIRunner.binary + "-crop")
+        #expect(result.status == 2)
+        #expect(result.error == "squarecam: squarecam-crop runs 'crop'; run the other commands and the app through 'squarecam'.\n")
     }
 
     @Test func unknownCommandIsAUsageError() throws {

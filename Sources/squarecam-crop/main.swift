@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import SquareCamCommandLine
+
+/// `squarecam-crop`: `crop`, and the answers that need no camera (help,
+/// version, a word that is no command). It loads the imaging libraries, never
+/// GStreamer or GTK. Users run it through `squarecam` (Sources/squarecam).
+///
+/// The top level never awaits: with an `await` here Swift would start its
+/// concurrency runtime (libdispatch's threads) before the first line, which
+/// help and errors never use. Only `crop` starts it.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let route = CommandRoute(arguments)
+if let answer = CommandRunner.answerDirectly(route) {
+    exit(answer.rawValue)
+}
+guard route == .command(CommandSpec.crop.name) else {
+    Console.report("squarecam-crop runs 'crop'; run the other commands and the app through 'squarecam'.")
+    exit(ExitCode.usage.rawValue)
+}
+Task { @MainActor in
+    exit(await CommandRunner.run(CropCommand.self, arguments: Array(arguments.dropFirst())).rawValue)
+}
+dispatchMain()

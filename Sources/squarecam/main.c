@@ -1,0 +1,109 @@
+/*
+ * squarecam: the command people type. It decides which of SquareCam's three
+ * programs runs the command line and becomes that program (execv), with the
+ * same arguments:
+ *
+ *   squarecam shoot … / devices …     squarecam-capture  (GStreamer, no GTK)
+ *   squarecam crop … / help / --help  squarecam-crop     (the imaging libraries only)
+ *   / --version / an unknown word
+ *   squarecam [--camera …]            squarecam-camera   (the app, GTK)
+ *
+ * It is C, not Swift, because it runs before every command: a Swift program
+ * costs 2–4 ms to start (its runtime, Foundation, the libraries it links,
+ * mostly in page faults), which every `shoot` paid on top of the program
+ * doing the work; this one costs a fraction of a millisecond. The choice
+ * mirrors CommandRoute (Sources/SquareCamCommandLine), which the programs use
+ * to read the same first word; a CLI test runs every command of
+ * CommandSpec.all through here so the two cannot drift apart.
+ *
+ * The programs are looked for beside this one (the build folder, a flat
+ * install), then in ../libexec/squarecam (make install, the package): the
+ * same places SiblingProgram searches from Swift.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Read by LaunchTime.fromEnvironment (Sources/SquareCamCommandLine). */
+#define LAUNCH_TIME_VARIABLE "SQUARECAM_LAUNCHED_AT_NS"
+
+static int is(const char *word, const char *name) { return strcmp(word, name) == 0; }
+
+static const char *program_for(int argc, char **argv) {
+    if (argc < 2) return "squarecam-camera";
+    const char *first = argv[1];
+    if (is(first, "shoot") || is(first, "devices")) return "squarecam-capture";
+    if (is(first, "--help") || is(first, "-h") || is(first, "--version")) return "squarecam-crop";
+    /* Options before any command are the app's (--camera). */
+    if (first[0] == '-') return "squarecam-camera";
+    /* crop, help, and words that are no command, which it explains. */
+    return "squarecam-crop";
+}
+
+/* When the user's command started (CLOCK_BOOTTIME, the same in every
+ * process), so launch → first frame timings include this hop. */
+static void export_launch_time(void) {
+    struct timespec now;
+    char text[32];
+    clock_gettime(CLOCK_BOOTTIME, &now);
+    snprintf(text, sizeof text, "%lld", (long long)now.tv_sec * 1000000000LL + now.tv_nsec);
+    setenv(LAUNCH_TIME_VARIABLE, text, 1);
+}
+
+/* One line on stderr, as the Swift programs' Console.report writes them. */
+__attribute__((format(printf, 1, 2))) static void report(const char *format, ...) {
+    va_list arguments;
+    va_start(arguments, format);
+    fputs("squarecam: ", stderr);
+    vfprintf(stderr, format, arguments);
+    fputc('\n', stderr);
+    va_end(arguments);
+}
+
+/* The folder of an absolute path, in place: "/a/b/c" → "/a/b", "/a" → "/". */
+static void drop_last_component(char *path) {
+    char *slash = strrchr(path, '/');
+    if (slash == path) slash[1] = '\0';
+    else if (slash) *slash = '\0';
+}
+
+/* Finds `name` beside `executable`, then in its ../libexec/squarecam;
+ * 0 when neither has it runnable. */
+static int find_program(char *path, size_t size, const char *executable, const char *name) {
+    char folder[PATH_MAX];
+    snprintf(folder, sizeof folder, "%s", executable);
+    drop_last_component(folder);
+    int fits = snprintf(path, size, "%s/%s", folder, name) < (int)size;
+    if (fits && access(path, X_OK) == 0) return 1;
+    drop_last_component(folder);
+    fits = snprintf(path, size, "%s/libexec/squarecam/%s", folder, name) < (int)size;
+    return fits && access(path, X_OK) == 0;
+}
+
+int main(int argc, char **argv) {
+    export_launch_time();
+    const char *name = program_for(argc, argv);
+
+    char executable[PATH_MAX];
+    ssize_t length = readlink("/proc/self/exe", executable, sizeof executable - 1);
+    if (length <= 0) {
+        report("cannot find where squarecam is installed (/proc/self/exe is unreadable), so cannot start %s.", name);
+        return 1;
+    }
+    executable[length] = '\0';
+
+    char program[PATH_MAX];
+    if (!find_program(program, sizeof program, executable, name)) {
+        report("%s is missing beside %s; rebuild with 'swift build' or reinstall with 'make install'.", name, executable);
+        return 1;
+    }
+    execv(program, argv);
+    report("cannot start %s: %s.", program, strerror(errno));
+    return 1;
+}

@@ -65,9 +65,10 @@ let package = Package(
         // `squarecam`: a C launcher that becomes squarecam-crop, -capture or
         // -camera by the command's first word (see its main.c): one program
         // for users to type, whose start costs a fraction of a millisecond.
-        // SwiftPM links every executable with the Swift runtime (swiftrt.o
-        // registers the image with it), so a release build takes it statically,
-        // as the Swift programs do, to need no toolchain once installed.
+        // SwiftPM links every executable with swiftrt.o and the Swift runtime;
+        // main.c stands in for the two runtime functions swiftrt.o calls, so
+        // a release build (-static-stdlib, to need no toolchain once
+        // installed) takes nothing of the runtime.
         .executableTarget(
             name: "squarecam",
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]

@@ -348,7 +348,8 @@ public final class GStreamerCamera: Camera {
 
     /// The latest full-resolution frame in `layout`. `.i420` is full-range BT.601
     /// (JFIF) YCbCr, which the JPEG encoder compresses as it is; `.rgb`/`.rgba` are sRGB.
-    public func capturePhoto(layout: Frame.Layout) async throws -> Frame {
+    /// `centreSquareOnly` copies just the frame's centre square (see `VideoSample.makeFrame`).
+    public func capturePhoto(layout: Frame.Layout, centreSquareOnly: Bool = false) async throws -> Frame {
         let (sample, failure) = state.withLock { state in
             (state.phase == .live ? state.latest : nil, state.lastFailure)
         }
@@ -357,7 +358,7 @@ public final class GStreamerCamera: Camera {
                 camera: cameraDescription.name, detail: "it is not running: start the camera before taking a photo.")
         }
         do {
-            return try sample.makeFrame(layout: layout)
+            return try sample.makeFrame(layout: layout, centreSquareOnly: centreSquareOnly)
         } catch {
             throw CameraFailure.failed(camera: cameraDescription.name, detail: "its latest frame could not be read (\(error)).")
         }

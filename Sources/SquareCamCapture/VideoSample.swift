@@ -26,10 +26,19 @@ final class VideoSample: @unchecked Sendable {
 
     /// The frame's pixels copied into `layout`, converting when GStreamer's
     /// format differs (the only place a live camera spends CPU on a still).
-    func makeFrame(layout: Frame.Layout) throws(SampleConversionError) -> Frame {
+    /// With `centreSquareOnly`, just the centre square is copied, for a shot
+    /// that keeps nothing else (about half of a 16:9 frame); in I420 its
+    /// origin is rounded down to even, as `JPEGEncoder` rounds a region's.
+    func makeFrame(layout: Frame.Layout, centreSquareOnly: Bool = false) throws(SampleConversionError) -> Frame {
         guard let buffer = gst_sample_get_buffer(sample) else { throw .noPixels }
         let result: Result<Frame, SampleConversionError>? = withVideoInfo { info in
             let target = Self.videoFormat(for: layout)
+            let size = PixelSize(width: Int(info.pointee.width), height: Int(info.pointee.height))
+            var region = centreSquareOnly ? size.centeredSquare : size.bounds
+            if layout == .i420 {
+                region.x &= ~1
+                region.y &= ~1
+            }
             var source = GstVideoFrame()
             guard gst_video_frame_map(&source, info, buffer, GST_MAP_READ) != 0 else {
                 return .failure(.unmappable)
@@ -40,9 +49,9 @@ final class VideoSample: @unchecked Sendable {
             // while copying out.
             let stretch = layout == .i420 && Self.isVideoRange(info) && Self.hasBT601Matrix(info)
             if squarecam_video_info_format(info) == target && (layout != .i420 || Self.hasBT601Matrix(info)) {
-                return .success(Self.copy(&source, layout: layout, stretchingRange: stretch))
+                return .success(Self.copy(&source, layout: layout, region: region, stretchingRange: stretch))
             }
-            return Self.convert(&source, from: info, to: target, layout: layout, stretchingRange: stretch)
+            return Self.convert(&source, from: info, to: target, layout: layout, region: region, stretchingRange: stretch)
         }
         guard let result else { throw .unknownFormat }
         return try result.get()
@@ -81,6 +90,7 @@ final class VideoSample: @unchecked Sendable {
         from info: UnsafeMutablePointer<GstVideoInfo>,
         to format: GstVideoFormat,
         layout: Frame.Layout,
+        region: PixelRect,
         stretchingRange: Bool
     ) -> Result<Frame, SampleConversionError> {
         guard let targetInfo = gst_video_info_new() else { return .failure(.unknownFormat) }
@@ -107,7 +117,7 @@ final class VideoSample: @unchecked Sendable {
         }
         defer { gst_video_frame_unmap(&target) }
         gst_video_converter_frame(converter, &source, &target)
-        return .success(copy(&target, layout: layout, stretchingRange: stretchingRange))
+        return .success(copy(&target, layout: layout, region: region, stretchingRange: stretchingRange))
     }
 
     /// `.i420` frames are full-range BT.601 YCbCr, as JFIF defines it, so the
@@ -140,15 +150,15 @@ final class VideoSample: @unchecked Sendable {
     private static let lumaStretch: [UInt8] = (0..<256).map { UInt8(clamping: Int(((Double($0) - 16) * 255 / 219).rounded())) }
     private static let chromaStretch: [UInt8] = (0..<256).map { UInt8(clamping: Int(((Double($0) - 128) * 255 / 224 + 128).rounded())) }
 
-    /// Copies a mapped frame into tightly packed planes, stretching video
-    /// range to full range on the way when asked (one pass over the pixels).
-    private static func copy(_ frame: inout GstVideoFrame, layout: Frame.Layout, stretchingRange: Bool) -> Frame {
-        let width = Int(squarecam_video_frame_width(&frame))
-        let height = Int(squarecam_video_frame_height(&frame))
+    /// Copies `region` of a mapped frame into tightly packed planes,
+    /// stretching video range to full range on the way when asked (one pass
+    /// over the pixels). An I420 region's origin must be even.
+    private static func copy(_ frame: inout GstVideoFrame, layout: Frame.Layout, region: PixelRect, stretchingRange: Bool) -> Frame {
         let planes = (0..<layout.planeCount).map { index -> Frame.Plane in
-            let (rowBytes, rows) = planeGeometry(layout: layout, plane: index, width: width, height: height)
+            let (rowBytes, rows) = planeGeometry(layout: layout, plane: index, width: region.width, height: region.height)
+            let (left, top) = planeGeometry(layout: layout, plane: index, width: region.x, height: region.y)
             let stride = Int(squarecam_video_frame_stride(&frame, UInt32(index)))
-            let base = squarecam_video_frame_plane(&frame, UInt32(index))!
+            let base = squarecam_video_frame_plane(&frame, UInt32(index))! + top * stride + left
             let table = index == 0 ? lumaStretch : chromaStretch
             let bytes = [UInt8](unsafeUninitializedCapacity: rowBytes * rows) { output, count in
                 table.withUnsafeBufferPointer { table in
@@ -165,9 +175,11 @@ final class VideoSample: @unchecked Sendable {
             }
             return Frame.Plane(bytes: bytes, stride: rowBytes)
         }
-        return Frame(size: PixelSize(width: width, height: height), layout: layout, planes: planes)
+        return Frame(size: region.size, layout: layout, planes: planes)
     }
 
+    /// Bytes per row and rows of `plane` for `width`×`height` pixels (also
+    /// where a region's origin falls in the plane: an even I420 origin halves exactly).
     private static func planeGeometry(layout: Frame.Layout, plane: Int, width: Int, height: Int) -> (Int, Int) {
         switch layout {
         case .rgb: (width * 3, height)

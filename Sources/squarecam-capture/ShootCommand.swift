@@ -86,7 +86,8 @@ enum ShootCommand: Command {
             let shutter = ContinuousClock.now
             let frame: Frame
             do {
-                frame = try await camera.capturePhoto()
+                // The photo is the centre square: the rest of the frame is never copied.
+                frame = try await camera.capturePhoto(layout: .i420, centreSquareOnly: true)
             } catch {
                 await camera.stop()
                 return report(error, camera: camera)

@@ -22,6 +22,32 @@ struct VideoSampleConversionTests {
         }
     }
 
+    /// `shoot` copies only the centre square: its planes are the full frame's,
+    /// byte for byte, from the square's origin (rounded to even in I420, as the
+    /// encoder rounds it), for wide, tall and odd frames, copied or converted.
+    @Test(arguments: ["I420", "YUY2"], [PixelSize(width: 1280, height: 720), PixelSize(width: 361, height: 643), PixelSize(width: 643, height: 361)])
+    func theCentreSquareIsTheFullFramesCentre(format: String, size: PixelSize) throws {
+        let sample = try firstSample("videotestsrc num-buffers=1 pattern=smpte ! video/x-raw,format=\(format),width=\(size.width),height=\(size.height) ! appsink name=out")
+        for layout in [Frame.Layout.i420, .rgb] {
+            let full = try sample.makeFrame(layout: layout)
+            let square = try sample.makeFrame(layout: layout, centreSquareOnly: true)
+            var origin = size.centeredSquare.origin
+            if layout == .i420 { origin = PixelPoint(x: origin.x & ~1, y: origin.y & ~1) }
+            #expect(square.size == size.centeredSquare.size)
+            for (index, plane) in square.planes.enumerated() {
+                let scale = layout == .i420 && index > 0 ? 2 : 1
+                let bytesPerPixel = layout == .rgb ? 3 : 1
+                let source = full.planes[index]
+                let rows = plane.bytes.count / plane.stride
+                let mismatches = (0..<rows).filter { row in
+                    let start = (origin.y / scale + row) * source.stride + origin.x / scale * bytesPerPixel
+                    return Array(source.bytes[start..<(start + plane.stride)]) != Array(plane.bytes[(row * plane.stride)..<((row + 1) * plane.stride)])
+                }
+                #expect(mismatches.isEmpty, "\(format) \(size) \(layout) plane \(index): rows \(mismatches.prefix(5)) differ")
+            }
+        }
+    }
+
     private func firstSample(_ launch: String) throws -> VideoSample {
         let pipeline = try GStreamerPipeline(launch: launch)
         let box = SampleBox()

@@ -58,13 +58,12 @@ for size in 1920x1080 3840x2160; do
 done
 echo "(target/ours ≥ 1.00x meets the target; the gst-launch row compares a whole plain pipeline run with our launch → first frame + shutter → file)"
 
-# The whole command, wall clock: squarecam shoot (exec of squarecam-capture,
-# GStreamer, one 1080² JPEG written and fsynced) against the plain pipeline
-# writing the same square, medians of 30 runs each, same run. The two take
-# turns (ours, peer, peer, ours, …): run back to back, as hyperfine runs
-# them, each command keeps its own binaries warm in the caches, which flatters
-# the side with the larger binaries (ours: 1.17–1.29× that way, 1.29–1.33×
-# taking turns, in one session).
+# The whole command, wall clock: squarecam shoot (the C launcher's exec of
+# squarecam-capture, GStreamer, one 1080² JPEG written and fsynced) against
+# the plain pipeline writing the same square, medians of 30 runs each, same
+# run. The two take turns (ours, peer, peer, ours, …): run back to back, as
+# hyperfine runs them, each command keeps its own binaries warm in the
+# caches, which flattered the side with the larger binaries by about 0.1×.
 python3 - "$bin" "$work" <<'PY'
 import os, statistics, sys, time
 squarecam, work = sys.argv[1], sys.argv[2]

@@ -71,7 +71,10 @@ let package = Package(
         // installed) takes nothing of the runtime.
         .executableTarget(
             name: "squarecam",
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+            // Debian's hardening for a C program: checked string functions, symbols bound at load.
+            cSettings: [.define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))],
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "-z", "-Xlinker", "now"],
+                                          .when(platforms: [.linux], configuration: .release))]
         ),
         // `crop` and the answers without a camera (help, version): the imaging
         // libraries only, so cropping never loads GTK or GStreamer.

@@ -11,7 +11,7 @@
  * It is C, not Swift, because it runs before every command: a Swift program
  * costs 2–4 ms to start (its runtime, Foundation, the libraries it links,
  * mostly in page faults), which every `shoot` paid on top of the program
- * doing the work; this one costs a fraction of a millisecond. The choice
+ * doing the work; this one costs about 1 ms, most of it the exec. The choice
  * mirrors CommandRoute (Sources/SquareCamCommandLine), which the programs use
  * to read the same first word; a CLI test runs every command of
  * CommandSpec.all through here so the two cannot drift apart.
@@ -35,9 +35,9 @@
  * constructor registers the program's Swift metadata with the Swift runtime
  * (swift_addNewDSOImage), and it keeps the backtracer's
  * _swift_backtrace_isThunkFunction linked. This program has no Swift code, so
- * it gives both bodies that do nothing: then a release build (-static-stdlib) takes
- * nothing from the runtime's archive, instead of the whole 4 MB runtime and
- * its start-up work (1 ms more at every command, measured). They are weak:
+ * it gives both bodies that do nothing: then a release build (-static-stdlib)
+ * takes nothing from the runtime's archive, instead of the whole 4 MB runtime
+ * and its start-up work (1 ms more at every command, measured). They are weak:
  * should a future swiftrt.o need more of the runtime, its own definitions
  * take precedence and the program still links and runs, only slower.
  */

@@ -96,8 +96,12 @@ let package = Package(
         .executableTarget(
             name: "squarecam-capture",
             dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "SquareCamCommandLine"],
-            // Statically linked as squarecam-crop and squarecam-camera are (see there).
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims", "-lCoreFoundation", "-l_FoundationICU"],
+            // Statically linked as squarecam-crop is (see there): FoundationEssentials
+            // only, never all of Foundation (CoreFoundation, ICU), which cost every
+            // shot about 2 ms to start and the program 50 MB. A Foundation import
+            // in a target below it makes this release link fail (CoreFoundation
+            // unnamed): use FoundationEssentials, ChildProcess, DedicatedThread.
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"],
                                           .when(platforms: [.linux], configuration: .release))]
         ),
         // The app.

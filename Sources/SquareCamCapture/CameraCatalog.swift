@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SquareCamCore
 
 /// The rules that turn what device providers report into the cameras a

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import SquareCamCore
 import Synchronization
 
@@ -39,13 +40,11 @@ public final class CameraHotplugWatcher: Sendable {
         guard monitor.start() else { return nil }
         let initial = CameraCatalog.cameras(from: monitor.currentDevices())
         let finished = DispatchSemaphore(value: 0)
-        let thread = Thread { [self] in
+        state.withLock { $0 = State(running: true, finished: finished) }
+        DedicatedThread.start(name: "camera-hotplug") { [self] in
             watch(from: initial)
             finished.signal()
         }
-        thread.name = "squarecam.camera-hotplug"
-        state.withLock { $0 = State(running: true, finished: finished) }
-        thread.start()
         return initial
     }
 

@@ -1,6 +1,5 @@
-import Foundation
+import FoundationEssentials
 import SquareCamCore
-import Synchronization
 
 /// Lists the portal's cameras in another process, `squarecam-capture devices
 /// --json`, for the app. Listing goes through GStreamer's PipeWire device
@@ -39,57 +38,28 @@ enum CameraListHelper {
     }
 
     private static func run(program: String, environment: [String: String], timeout: Double) -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = ["devices", "--json"]
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let helper: ChildProcess.Finished
         do {
-            try process.run()
+            helper = try ChildProcess.run(program, arguments: ["devices", "--json"], environment: environment, timeout: timeout)
         } catch {
-            return .ended(.failure(.failed(camera: "PipeWire", detail: "the camera list helper \(program) could not start (\(error)).")))
+            return .ended(.failure(.failed(camera: "PipeWire", detail: "the camera list helper \(program) could not start (\(error.reason)).")))
         }
-        // SIGKILL: a child can inherit SIGTERM blocked (the signal mask
-        // passes through posix_spawn), and a hung helper is owed no cleanup.
-        let timedOut = Atomic<Bool>(false)
-        let stopper = DispatchWorkItem {
-            timedOut.store(true, ordering: .releasing)
-            kill(process.processIdentifier, SIGKILL)
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: stopper)
-        // Both pipes are read to their end, the errors on a thread of their
-        // own, so a helper with a lot to say never blocks on a full pipe.
-        let complaint = Mutex(Data())
-        let errorsRead = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            let data = errors.fileHandleForReading.readDataToEndOfFile()
-            complaint.withLock { $0 = data }
-            errorsRead.signal()
-        }
-        let listed = output.fileHandleForReading.readDataToEndOfFile()
-        errorsRead.wait()
-        process.waitUntilExit()
-        stopper.cancel()
-        if timedOut.load(ordering: .acquiring) {
+        if helper.timedOut {
             return .ended(.failure(.failed(camera: "PipeWire", detail: "the camera list helper did not answer within \(Int(timeout)) s.")))
         }
-        if process.terminationReason == .uncaughtSignal {
-            return .crashed(signal: process.terminationStatus)
-        }
-        switch process.terminationStatus {
-        case 0:
-            guard let cameras = try? JSONDecoder().decode([CameraDescription].self, from: listed) else {
+        switch helper.ending {
+        case .signalled(let signal):
+            return .crashed(signal: signal)
+        case .exited(status: 0):
+            guard let cameras = try? JSONDecoder().decode([CameraDescription].self, from: Data(helper.output)) else {
                 return .ended(.failure(.failed(camera: "PipeWire", detail: "the camera list helper printed no camera list.")))
             }
             return .ended(.success(cameras.filter { $0.facing != .virtual }))
-        case 4:  // ExitCode.permissionDenied: the portal refused
+        case .exited(status: 4):  // ExitCode.permissionDenied: the portal refused
             return .ended(.failure(.permissionDenied(camera: "on this computer")))
-        default:
-            let text = String(decoding: complaint.withLock { $0 }, as: UTF8.self)
-            let reason = text.split(separator: "\n").last.map(String.init) ?? "exit status \(process.terminationStatus)"
+        case .exited(let status):
+            let text = String(decoding: helper.errors, as: UTF8.self)
+            let reason = text.split(separator: "\n").last.map(String.init) ?? "exit status \(status)"
             return .ended(.failure(.failed(camera: "PipeWire", detail: reason)))
         }
     }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 /// Whether the xdg-desktop-portal camera portal can be used here.
@@ -143,7 +147,7 @@ public final class CameraPortal: Sendable {
     /// cancelling the task closes the portal's request and answers `.unanswered`.
     public func accessCamera(timeout: Duration = .seconds(300)) async -> CameraPortalAnswer {
         let token = "squarecam_\(UInt32.random(in: 1...UInt32.max))"
-        let sender = bus.uniqueName.dropFirst().replacingOccurrences(of: ".", with: "_")
+        let sender = String(bus.uniqueName.dropFirst()).replacing(".", with: "_")
         let requestPath = Self.objectPath + "/request/\(sender)/\(token)"
         let outcome = AnswerSlot()
         // Watch for the Response before asking: the answer can come before the call returns.

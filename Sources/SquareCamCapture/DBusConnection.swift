@@ -1,5 +1,6 @@
 import CPortal
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 /// A D-Bus value as the portal and the permission store exchange them.

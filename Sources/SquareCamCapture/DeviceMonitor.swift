@@ -1,5 +1,5 @@
 import CGStreamer
-import Foundation
+import FoundationEssentials
 import SquareCamCore
 
 /// GstDeviceMonitor for video sources (every unsafe device-monitor call lives

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The EXIF Orientation of a JPEG file, read from its APP1 segment, so a
 /// `file:` camera shows the picture upright (GStreamer's decoders here do not
@@ -6,11 +8,17 @@ import Foundation
 enum ImageFileOrientation {
     /// The orientation (1–8) of the JPEG at `path`; 1 when there is none or it is not a JPEG.
     static func read(path: String) -> Int {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return 1 }
-        defer { try? handle.close() }
+        let file = open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return 1 }
+        defer { close(file) }
         // EXIF sits in the first segments; 256 KiB covers any real header.
-        let head = (try? handle.read(upToCount: 256 * 1024)) ?? Data()
-        return orientation(inJPEG: [UInt8](head))
+        var head = [UInt8](repeating: 0, count: 256 * 1024)
+        var filled = 0
+        while filled < head.count {
+            let count = head.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress! + filled, $0.count - filled) }
+            if count > 0 { filled += count } else if count == 0 || errno != EINTR { break }
+        }
+        return orientation(inJPEG: Array(head[..<filled]))
     }
 
     /// The orientation in JPEG bytes; 1 when absent or invalid.

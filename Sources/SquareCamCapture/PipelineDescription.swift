@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SquareCamCore
 
 /// The text of a capture pipeline (gst-launch syntax), built from pure values.
@@ -114,6 +114,6 @@ struct PipelineDescription: Hashable, Sendable {
 
     /// A string literal in gst-launch syntax.
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import FoundationEssentials
 import Synchronization
 import SquareCamCore
 
@@ -23,11 +27,9 @@ final class PortalCameraWatch: CameraWatch {
         // The thread holds the worker, not this object: dropping the watch cancels it.
         let worker = Worker(provider: provider, handler: handler)
         self.worker = worker
-        let thread = Thread {
+        DedicatedThread.start(name: "portal-cameras") {
             worker.run()
         }
-        thread.name = "squarecam.portal-cameras"
-        thread.start()
     }
 
     deinit {

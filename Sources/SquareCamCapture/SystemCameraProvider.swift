@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SquareCamCore
 
 /// Picks where this process's cameras come from, by the camera access rules:

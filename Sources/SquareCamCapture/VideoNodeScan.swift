@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import SquareCamCore
 
@@ -48,7 +48,8 @@ enum VideoNodeScan {
     }
 
     private static func readAttribute(_ entry: String, _ attribute: String) -> String? {
-        (try? String(contentsOfFile: "\(sysfsClass)/\(entry)/\(attribute)", encoding: .utf8))?
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        // One line, as sysfs writes it: the text without its newline and edge spaces.
+        (try? String(contentsOfFile: "\(sysfsClass)/\(entry)/\(attribute)", encoding: .utf8))
+            .map { String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SquareCamCapture
 import SquareCamCommandLine
 import SquareCamCore
@@ -45,7 +45,7 @@ enum ModeSummary {
         }
         return order.map { key in
             let list = rates[key]!.sorted(by: >).map { rate in
-                rate == rate.rounded() ? String(Int(rate)) : String(format: "%.2f", rate)
+                rate == rate.rounded() ? String(Int(rate)) : rate.decimalText(places: 2)
             }
             return "\(key) @ \(list.joined(separator: ", ")) fps"
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SquareCamCapture
 import SquareCamCommandLine
 import SquareCamCore
@@ -68,8 +68,8 @@ struct ShootRequest {
     private static func destination(_ output: String?) throws(UsageError) -> Destination {
         guard let output else { return .library }
         guard !output.isEmpty else { throw UsageError(message: "--output needs a file or folder name.") }
-        var isFolder: ObjCBool = false
-        if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder.boolValue) {
+        var isFolder = false
+        if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder) {
             return .folder(output)
         }
         let lowered = output.lowercased()

@@ -70,4 +70,36 @@ import Testing
         }
         #expect(ContinuousClock.now - started < .seconds(10), "stopped once, not started again")
     }
+
+    /// A hung helper that started a program of its own, which keeps the
+    /// helper's output open after the helper is killed: the list still ends,
+    /// a second after the kill, and says the helper did not answer.
+    @Test func aHangingHelperWhoseChildHoldsItsOutputIsStopped() throws {
+        let program = try helper("sleep 5 &\nexec sleep 60")
+        let started = ContinuousClock.now
+        #expect(throws: CameraFailure.failed(camera: "PipeWire", detail: "the camera list helper did not answer within 1 s.")) {
+            try CameraListHelper.cameras(program: program, environment: [:], timeout: 1)
+        }
+        #expect(ContinuousClock.now - started < .seconds(4), "not held until the helper's child ends")
+    }
+
+    /// The helper starts with no signal blocked, whatever the app blocks.
+    /// (A Python helper reports it: sh would unblock every signal itself.)
+    @Test func theHelperStartsWithNoSignalBlocked() throws {
+        let program = try helper("")
+        try """
+            #!/usr/bin/python3
+            import sys
+            sys.stderr.write(next(line for line in open("/proc/self/status") if line.startswith("SigBlk")))
+            sys.exit(1)
+            """.write(toFile: program, atomically: false, encoding: .utf8)
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        #expect(throws: CameraFailure.failed(camera: "PipeWire", detail: "SigBlk:\t0000000000000000")) {
+            try CameraListHelper.cameras(program: program, environment: [:])
+        }
+    }
 }

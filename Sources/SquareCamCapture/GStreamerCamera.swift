@@ -20,6 +20,8 @@ public final class GStreamerCamera: Camera {
         var pipeline: GStreamerPipeline?
         var startWaiter: CheckedContinuation<Void, any Error>?
         var latest: VideoSample?
+        /// When `latest` came: a photo of a frame from long ago is not what is in front of the camera.
+        var latestArrival: ContinuousClock.Instant?
         var framesSeen = 0
         var launchedAt: ContinuousClock.Instant?
         var playingAt: ContinuousClock.Instant?
@@ -255,6 +257,7 @@ public final class GStreamerCamera: Camera {
             state.framesSeen += 1
             guard state.framesSeen > skip else { return nil }
             state.latest = sample
+            state.latestArrival = .now
             guard state.phase == .starting else { return nil }
             state.phase = .live
             let now = ContinuousClock.now
@@ -350,18 +353,33 @@ public final class GStreamerCamera: Camera {
     /// (JFIF) YCbCr, which the JPEG encoder compresses as it is; `.rgb`/`.rgba` are sRGB.
     /// `centreSquareOnly` copies just the frame's centre square (see `VideoSample.makeFrame`).
     public func capturePhoto(layout: Frame.Layout, centreSquareOnly: Bool = false) async throws -> Frame {
-        let (sample, failure) = state.withLock { state in
-            (state.phase == .live ? state.latest : nil, state.lastFailure)
+        let (sample, age, framesPerSecond, failure) = state.withLock { state in
+            (state.phase == .live ? state.latest : nil, state.latestArrival.map { $0.duration(to: .now) },
+             state.activeMode?.framesPerSecond ?? 0, state.lastFailure)
         }
         guard let sample else {
             throw failure ?? CameraFailure.failed(
                 camera: cameraDescription.name, detail: "it is not running: start the camera before taking a photo.")
+        }
+        // A source that stops without an error (a hung driver or daemon;
+        // libcamerasrc 0.0.3 when its camera goes) leaves its last frame here.
+        if let age, age > Self.staleFrameLimit(framesPerSecond: framesPerSecond) {
+            throw CameraFailure.failed(
+                camera: cameraDescription.name,
+                detail: "it stopped sending pictures \(Int(age.components.seconds)) s ago; it may have been disconnected or hung. Unplug it and plug it in again.")
         }
         do {
             return try sample.makeFrame(layout: layout, centreSquareOnly: centreSquareOnly)
         } catch {
             throw CameraFailure.failed(camera: cameraDescription.name, detail: "its latest frame could not be read (\(error)).")
         }
+    }
+
+    /// How old the latest frame may be at the shutter: three frame intervals
+    /// of the mode, and never less than 2 s (a webcam slows down in the dark).
+    static func staleFrameLimit(framesPerSecond: Double) -> Duration {
+        let threeFrames = framesPerSecond > 0 ? Duration.seconds(3 / framesPerSecond) : .zero
+        return max(.seconds(2), threeFrames)
     }
 
     public func setViewfinder(side: Int, handler: (@Sendable (Frame) -> Void)?) {

@@ -174,6 +174,17 @@ public final class PortalSession: @unchecked Sendable {
         _ = try command("kill-pipewire")
     }
 
+    /// Stops PipeWire with SIGSTOP: its nodes and links stay, but no frame
+    /// flows and no client is told (a hung daemon or driver, as a camera sees it).
+    public func freezePipeWire() throws {
+        _ = try command("freeze-pipewire")
+    }
+
+    /// Lets a frozen PipeWire run again.
+    public func thawPipeWire() throws {
+        _ = try command("thaw-pipewire")
+    }
+
     /// Starts PipeWire and WirePlumber again, with the camera nodes of the start.
     @discardableResult
     public func startPipeWire() throws -> [CameraNode] {

@@ -86,6 +86,30 @@ struct PortalCLITests {
         #expect(!result.error.contains("Settings › Privacy"))
     }
 
+    /// PipeWire stops between two shots of `--count` (SIGSTOP: its nodes and
+    /// links stay, nobody is told, no frame comes): the second shot is a
+    /// camera failure, not the first frame saved again under a new name.
+    @Test func aCameraThatStopsSendingFailsTheNextShotInsteadOfSavingAnOldFrame() throws {
+        let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
+        let folder = try TemporaryFolder()
+        // Frozen once the first photo is there, until the second shot (5 s
+        // later) has been refused; then the shoot can close its stream.
+        let photos = folder.path
+        let watcher = Thread {
+            let deadline = Date().addingTimeInterval(30)
+            while (try? FileManager.default.contentsOfDirectory(atPath: photos).count) != 1, Date() < deadline { usleep(20_000) }
+            try? session.freezePipeWire()
+            sleep(8)
+            try? session.thawPipeWire()
+        }
+        watcher.start()
+        let result = try Self.shoot(session, folder, ["--require-camera", "--count", "2", "--interval", "5"])
+        #expect(result.status == 5, "\(result.error)")
+        #expect(result.error.contains("stopped sending pictures"), "\(result.error)")
+        #expect(result.error.split(separator: "\n").count == 1, "one clear line: \(result.error)")
+        #expect(try folder.entries().count == 1)
+    }
+
     @Test func noCameraNode() throws {
         let session = try PortalSession.start(.init(cameras: 0, stored: .none))
         let folder = try TemporaryFolder()

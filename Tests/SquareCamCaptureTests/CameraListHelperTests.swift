@@ -7,13 +7,20 @@ import Testing
 /// list (its test pattern left out), and a helper that crashes, is refused
 /// or hangs gives a failure the watch retries, never a wrong list.
 @Suite struct CameraListHelperTests {
-    /// A stand-in helper: a shell script with `body`, in a folder of its own.
-    private func helper(_ body: String) throws -> String {
+    /// A stand-in helper: a script with `body` for `interpreter`, in a folder of its own.
+    private func helper(_ body: String, interpreter: String = "/bin/sh") throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("squarecam-helper-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("squarecam-capture").path
-        try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, 0o755)
+        // Written through a close-on-exec descriptor: tests run side by side,
+        // and a program another test starts meanwhile must not inherit it
+        // open for writing, or running the script fails with ETXTBSY.
+        let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        guard file >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        let text = Array(("#!" + interpreter + "\n" + body + "\n").utf8)
+        let written = write(file, text, text.count)
+        close(file)
+        guard written == text.count else { throw CocoaError(.fileWriteUnknown) }
         return path
     }
 
@@ -86,13 +93,11 @@ import Testing
     /// The helper starts with no signal blocked, whatever the app blocks.
     /// (A Python helper reports it: sh would unblock every signal itself.)
     @Test func theHelperStartsWithNoSignalBlocked() throws {
-        let program = try helper("")
-        try """
-            #!/usr/bin/python3
+        let program = try helper("""
             import sys
             sys.stderr.write(next(line for line in open("/proc/self/status") if line.startswith("SigBlk")))
             sys.exit(1)
-            """.write(toFile: program, atomically: false, encoding: .utf8)
+            """, interpreter: "/usr/bin/python3")
         var blocked = sigset_t(), previous = sigset_t()
         sigemptyset(&blocked)
         sigaddset(&blocked, SIGTERM)

@@ -188,3 +188,11 @@ extension LiveCameraTests {
         #expect(freed)
     }
 }
+
+/// How old the latest frame may be at the shutter before the camera counts as
+/// stopped: three frame intervals, never under 2 s (the stall itself is tested
+/// with a frozen PipeWire in PortalCLITests).
+@Test(arguments: [(30.0, 2.0), (1.0, 3.0), (0.5, 6.0), (0.0, 2.0)])
+func aFrameIsStaleAfterThreeIntervalsAndAtLeastTwoSeconds(framesPerSecond: Double, seconds: Double) {
+    #expect(GStreamerCamera.staleFrameLimit(framesPerSecond: framesPerSecond) == .seconds(seconds))
+}

@@ -65,6 +65,8 @@ restart-portal               restart xdg-desktop-portal (and the backend: dialog
 stop-portal                  stop xdg-desktop-portal (its bus name goes away)
 kill-pipewire                SIGKILL pipewire; wireplumber exits with it
 start-pipewire               start pipewire and wireplumber again (same camera nodes)
+freeze-pipewire              SIGSTOP pipewire: nodes and links stay, no frame flows, nobody is told
+thaw-pipewire                SIGCONT pipewire
 add-camera [NAME]            a new camera node at run time; {"serial": "..", "name": ".."}
 remove-camera SERIAL         destroy that node
 cameras                      {"cameras": [{"serial", "name", "description"}]}
@@ -162,6 +164,7 @@ class Session:
         if process is None:
             return
         if process.poll() is None:
+            process.send_signal(signal.SIGCONT)  # a frozen process would hold a SIGTERM pending
             process.send_signal(sig)
             try:
                 process.wait(timeout=5)
@@ -480,6 +483,10 @@ class Session:
             self.added_cameras = 0
             self.start_pipewire()
             return {"ok": True, "cameras": self.camera_nodes()}
+        if command in ("freeze-pipewire", "thaw-pipewire"):
+            self.require_running("pipewire")
+            self.processes["pipewire"].send_signal(signal.SIGSTOP if command == "freeze-pipewire" else signal.SIGCONT)
+            return {"ok": True}
         if command == "add-camera":
             camera = self.add_camera(argument)
             return {"ok": True, "serial": camera["serial"], "name": camera["name"]}

@@ -271,6 +271,7 @@ public final class GStreamerCamera: Camera {
             return state.startWaiter
         }
         guard let waiter else { return }
+        watchForStalls(generation: generation)
         let format = sample.videoFormat
         state.withLock { state in
             guard state.generation == generation, let format else { return }
@@ -318,6 +319,12 @@ public final class GStreamerCamera: Camera {
         case .warning:
             return
         }
+        fail(failure, generation: generation)
+    }
+
+    /// Ends a start or a live stream of `generation` with `failure`, once:
+    /// the waiting start throws it, or the failure handler hears of it.
+    private func fail(_ failure: CameraFailure, generation: Int) {
         let outcome = state.withLock { state -> (CheckedContinuation<Void, any Error>?, (@Sendable (CameraFailure) -> Void)?, GStreamerPipeline?) in
             guard state.generation == generation else { return (nil, nil, nil) }
             switch state.phase {
@@ -361,12 +368,9 @@ public final class GStreamerCamera: Camera {
             throw failure ?? CameraFailure.failed(
                 camera: cameraDescription.name, detail: "it is not running: start the camera before taking a photo.")
         }
-        // A source that stops without an error (a hung driver or daemon;
-        // libcamerasrc 0.0.3 when its camera goes) leaves its last frame here.
+        // Between two looks of the stall watch (`watchForStalls`).
         if let age, age > Self.staleFrameLimit(framesPerSecond: framesPerSecond) {
-            throw CameraFailure.failed(
-                camera: cameraDescription.name,
-                detail: "it stopped sending pictures \(Int(age.components.seconds)) s ago; it may have been disconnected or hung. Unplug it and plug it in again.")
+            throw stalled(for: age)
         }
         do {
             return try sample.makeFrame(layout: layout, centreSquareOnly: centreSquareOnly)
@@ -375,11 +379,40 @@ public final class GStreamerCamera: Camera {
         }
     }
 
-    /// How old the latest frame may be at the shutter: three frame intervals
-    /// of the mode, and never less than 2 s (a webcam slows down in the dark).
+    /// How old the latest frame may be: three frame intervals of the mode,
+    /// and never less than 2 s (a webcam slows down in the dark).
     static func staleFrameLimit(framesPerSecond: Double) -> Duration {
         let threeFrames = framesPerSecond > 0 ? Duration.seconds(3 / framesPerSecond) : .zero
         return max(.seconds(2), threeFrames)
+    }
+
+    /// The failure of a camera whose latest frame is `age` old.
+    private func stalled(for age: Duration) -> CameraFailure {
+        .failed(camera: cameraDescription.name,
+                detail: "it stopped sending pictures \(Int(age.components.seconds)) s ago; it may have been disconnected or hung. Unplug it and plug it in again.")
+    }
+
+    /// Once a second while `generation` is live: a source that stops without
+    /// an error (a hung driver or daemon; libcamerasrc 0.0.3 when its camera
+    /// goes) fails like one that reports it, so the app says so instead of
+    /// showing a frozen picture.
+    private func watchForStalls(generation: Int) {
+        Task.detached { [weak self] in
+            while true {
+                try? await Task.sleep(for: .seconds(1))
+                guard let self else { return }
+                let (watching, age, framesPerSecond) = state.withLock { state in
+                    (state.generation == generation && state.phase == .live,
+                     state.latestArrival.map { $0.duration(to: .now) } ?? .zero,
+                     state.activeMode?.framesPerSecond ?? 0)
+                }
+                guard watching else { return }
+                if age > Self.staleFrameLimit(framesPerSecond: framesPerSecond) {
+                    fail(stalled(for: age), generation: generation)
+                    return
+                }
+            }
+        }
     }
 
     public func setViewfinder(side: Int, handler: (@Sendable (Frame) -> Void)?) {

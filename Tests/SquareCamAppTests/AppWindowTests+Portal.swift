@@ -114,6 +114,24 @@ extension AppWindowTests {
         try app.waitForTrace("viewfinder showing frames", occurrence: 2)
     }
 
+    /// PipeWire frozen under the live app (SIGSTOP: no error, no frame): within
+    /// seconds the camera-failed page says the camera stopped sending pictures,
+    /// with Try Again, instead of a frozen picture. (Whether PipeWire and the
+    /// portal serve cameras again after such a freeze is up to them: here
+    /// they sometimes did not, "Couldn't connect to PipeWire", so the test
+    /// stops at the page.)
+    @Test func aFrozenCameraShowsTheFailedPage() throws {
+        let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
+        defer { try? session.thawPipeWire() }
+        let app = try app(in: session)
+        try app.waitForTrace("viewfinder showing frames")
+        try session.freezePipeWire()
+        let line = try app.waitForTrace("status page title=")
+        #expect(line.contains("title=The camera does not work"), "\(line)")
+        #expect(line.contains("stopped sending pictures"), "\(line)")
+        _ = try app.screenshot(saveAs: "portal-frozen-camera")
+    }
+
     /// Nodes coming and going while the app runs: a second camera appears in
     /// the switcher and goes again, and the camera being streamed is left alone.
     @Test func aSecondCameraNodeComesAndGoes() throws {

@@ -40,6 +40,32 @@ struct PortalProviderTests {
         await camera.stop()
     }
 
+    /// PipeWire frozen (SIGSTOP) under a live camera: no error and no frame
+    /// arrive, and within a few seconds the camera fails as a stopped one
+    /// (the app's failure page, not a frozen picture), and a photo is refused.
+    @Test func aCameraWhoseFramesStopFailsWithinSeconds() async throws {
+        let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
+        let provider = try Self.provider(session)
+        let camera = try provider.openGStreamerCamera(try #require(try await provider.cameras().first))
+        let failures = Mutex<[CameraFailure]>([])
+        camera.setFailureHandler { failure in failures.withLock { $0.append(failure) } }
+        try await camera.start()
+        _ = try await camera.capturePhoto()
+        try session.freezePipeWire()
+        let frozen = ContinuousClock.now
+        while failures.withLock({ $0.isEmpty }), ContinuousClock.now - frozen < .seconds(10) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let after = ContinuousClock.now - frozen
+        try session.thawPipeWire()
+        let failure = try #require(failures.withLock { $0.first }, "no failure within 10 s of the last frame")
+        // The limit is 2 s after the last frame, looked at once a second; a loaded machine adds some.
+        #expect(after > .milliseconds(1500) && after < .seconds(8), "reported \(after) after the freeze")
+        #expect(failure.description.contains("stopped sending pictures"), "\(failure)")
+        await #expect(throws: failure) { try await camera.capturePhoto() }
+        await camera.stop()
+    }
+
     @Test func storedNoIsDeniedAndNothingReachesTheCamera() async throws {
         let session = try PortalSession.start(.init(cameras: 1, stored: .no))
         let provider = try Self.provider(session)

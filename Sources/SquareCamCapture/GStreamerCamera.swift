@@ -31,6 +31,13 @@ public final class GStreamerCamera: Camera {
         var viewfinderSide = 0
         var viewfinderHandler: (@Sendable (Frame) -> Void)?
         var failureHandler: (@Sendable (CameraFailure) -> Void)?
+
+        /// The latest frame's age once it is past the stale limit; nil while frames come.
+        var staleAge: Duration? {
+            guard let age = latestArrival.map({ $0.duration(to: .now) }),
+                  age > GStreamerCamera.staleFrameLimit(framesPerSecond: activeMode?.framesPerSecond ?? 0) else { return nil }
+            return age
+        }
     }
 
     private let state = Mutex(State())
@@ -360,18 +367,15 @@ public final class GStreamerCamera: Camera {
     /// (JFIF) YCbCr, which the JPEG encoder compresses as it is; `.rgb`/`.rgba` are sRGB.
     /// `centreSquareOnly` copies just the frame's centre square (see `VideoSample.makeFrame`).
     public func capturePhoto(layout: Frame.Layout, centreSquareOnly: Bool = false) async throws -> Frame {
-        let (sample, age, framesPerSecond, failure) = state.withLock { state in
-            (state.phase == .live ? state.latest : nil, state.latestArrival.map { $0.duration(to: .now) },
-             state.activeMode?.framesPerSecond ?? 0, state.lastFailure)
+        let (sample, staleAge, failure) = state.withLock { state in
+            (state.phase == .live ? state.latest : nil, state.staleAge, state.lastFailure)
         }
         guard let sample else {
             throw failure ?? CameraFailure.failed(
                 camera: cameraDescription.name, detail: "it is not running: start the camera before taking a photo.")
         }
         // Between two looks of the stall watch (`watchForStalls`).
-        if let age, age > Self.staleFrameLimit(framesPerSecond: framesPerSecond) {
-            throw stalled(for: age)
-        }
+        if let staleAge { throw stalled(for: staleAge) }
         do {
             return try sample.makeFrame(layout: layout, centreSquareOnly: centreSquareOnly)
         } catch {
@@ -401,14 +405,12 @@ public final class GStreamerCamera: Camera {
             while true {
                 try? await Task.sleep(for: .seconds(1))
                 guard let self else { return }
-                let (watching, age, framesPerSecond) = state.withLock { state in
-                    (state.generation == generation && state.phase == .live,
-                     state.latestArrival.map { $0.duration(to: .now) } ?? .zero,
-                     state.activeMode?.framesPerSecond ?? 0)
+                let (watching, staleAge) = state.withLock { state in
+                    (state.generation == generation && state.phase == .live, state.staleAge)
                 }
                 guard watching else { return }
-                if age > Self.staleFrameLimit(framesPerSecond: framesPerSecond) {
-                    fail(stalled(for: age), generation: generation)
+                if let staleAge {
+                    fail(stalled(for: staleAge), generation: generation)
                     return
                 }
             }

@@ -107,7 +107,12 @@ enum ChildProcess {
             // something it started holds them: that gets a second, no more.
             let wait = timedOut ? 1000 : Int32(min(left * 1000, Double(Int32.max)).rounded(.up))
             let ready = poll(&watched, nfds_t(watched.count), wait)
-            if ready < 0 && errno != EINTR || ready == 0 && timedOut { break }
+            if ready == 0 && timedOut { break }
+            if ready < 0 && errno != EINTR {
+                // Its output can no longer be read: it is stopped, not waited for forever.
+                kill(pid, SIGKILL)
+                break
+            }
             for index in open.indices where open[index] >= 0 && watched[index].revents != 0 {
                 let count = read(open[index], &chunk, chunk.count)
                 if count > 0 {

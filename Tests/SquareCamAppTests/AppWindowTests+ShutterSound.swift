@@ -1,4 +1,5 @@
 import Foundation
+import PortalTestSupport
 import Testing
 
 extension AppWindowTests {
@@ -12,9 +13,7 @@ extension AppWindowTests {
         defer { try? FileManager.default.removeItem(at: bin) }
         let record = bin.appendingPathComponent("played")
         let player = bin.appendingPathComponent("pw-play")
-        try "#!/bin/sh\nhead -c 4 \"$1\" >> '\(record.path)'\necho >> '\(record.path)'\n"
-            .write(to: player, atomically: true, encoding: .utf8)
-        chmod(player.path, 0o755)
+        try ExecutableScript.write("#!/bin/sh\nhead -c 4 \"$1\" >> '\(record.path)'\necho >> '\(record.path)'\n", to: player.path)
         let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
 
         let app = try AppSession(["--camera", "test"], environment: ["PATH": path])

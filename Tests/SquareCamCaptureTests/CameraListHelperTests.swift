@@ -1,5 +1,6 @@
 @testable import SquareCamCapture
 import Foundation
+import PortalTestSupport
 import SquareCamCore
 import Testing
 
@@ -12,15 +13,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("squarecam-helper-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("squarecam-capture").path
-        // Written through a close-on-exec descriptor: tests run side by side,
-        // and a program another test starts meanwhile must not inherit it
-        // open for writing, or running the script fails with ETXTBSY.
-        let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
-        guard file >= 0 else { throw CocoaError(.fileWriteUnknown) }
-        let text = Array(("#!" + interpreter + "\n" + body + "\n").utf8)
-        let written = write(file, text, text.count)
-        close(file)
-        guard written == text.count else { throw CocoaError(.fileWriteUnknown) }
+        try ExecutableScript.write("#!" + interpreter + "\n" + body + "\n", to: path)
         return path
     }
 

@@ -19,9 +19,9 @@ public final class GStreamerCamera: Camera {
         var generation = 0
         var pipeline: GStreamerPipeline?
         var startWaiter: CheckedContinuation<Void, any Error>?
-        var latest: VideoSample?
-        /// When `latest` came: a photo of a frame from long ago is not what is in front of the camera.
-        var latestArrival: ContinuousClock.Instant?
+        /// The newest frame and when it came: a photo of a frame from long ago
+        /// is not what is in front of the camera.
+        var latest: (sample: VideoSample, arrived: ContinuousClock.Instant)?
         var framesSeen = 0
         var launchedAt: ContinuousClock.Instant?
         var playingAt: ContinuousClock.Instant?
@@ -34,7 +34,7 @@ public final class GStreamerCamera: Camera {
 
         /// The latest frame's age once it is past the stale limit; nil while frames come.
         var staleAge: Duration? {
-            guard let age = latestArrival.map({ $0.duration(to: .now) }),
+            guard let age = latest.map({ $0.arrived.duration(to: .now) }),
                   age > GStreamerCamera.staleFrameLimit(framesPerSecond: activeMode?.framesPerSecond ?? 0) else { return nil }
             return age
         }
@@ -263,8 +263,7 @@ public final class GStreamerCamera: Camera {
             guard state.generation == generation else { return nil }
             state.framesSeen += 1
             guard state.framesSeen > skip else { return nil }
-            state.latest = sample
-            state.latestArrival = .now
+            state.latest = (sample, .now)
             guard state.phase == .starting else { return nil }
             state.phase = .live
             let now = ContinuousClock.now
@@ -368,7 +367,7 @@ public final class GStreamerCamera: Camera {
     /// `centreSquareOnly` copies just the frame's centre square (see `VideoSample.makeFrame`).
     public func capturePhoto(layout: Frame.Layout, centreSquareOnly: Bool = false) async throws -> Frame {
         let (sample, staleAge, failure) = state.withLock { state in
-            (state.phase == .live ? state.latest : nil, state.staleAge, state.lastFailure)
+            (state.phase == .live ? state.latest?.sample : nil, state.staleAge, state.lastFailure)
         }
         guard let sample else {
             throw failure ?? CameraFailure.failed(

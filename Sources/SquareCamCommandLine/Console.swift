@@ -20,6 +20,26 @@ package enum Console {
         error("squarecam: \(message)\n")
     }
 
+    /// `path` as it may be printed on one line: control characters (a
+    /// newline in a file name would split a report line in two) and
+    /// backslashes written as escapes, as `ls` does for a terminal.
+    package static func printable(_ path: String) -> String {
+        guard path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }) else { return path }
+        var text = ""
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "\n": text += "\\n"
+            case "\t": text += "\\t"
+            case "\r": text += "\\r"
+            case "\\": text += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                text += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
+    }
+
     package static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
     package static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 

@@ -7,4 +7,7 @@ public enum ImageDefaults {
     /// The JPEG quality of every JPEG SquareCam writes unless told otherwise:
     /// the camera's photos (shoot, the app) and crop's squares alike.
     public static let jpegQuality = 92
+    /// The sides a square photo may be given (`shoot --size`, `crop --size`):
+    /// one range for every command; 65,535 is the largest side a JPEG can have.
+    public static let squareSides = 1...65_535
 }

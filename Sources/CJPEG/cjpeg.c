@@ -1,4 +1,5 @@
 #include "cjpeg_private.h"
+#include <jerror.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,17 @@ static void cjpeg_error_exit(j_common_ptr info) {
 static void cjpeg_emit_message(j_common_ptr info, int level) {
     cjpeg_decoder *decoder = (cjpeg_decoder *)info->client_data;
     if (level >= 0) return;  // trace messages
+    // A newer JFIF revision than libjpeg knows says nothing about the data.
+    if (info->err->msg_code == JWRN_JFIF_MAJOR) return;
+    if (decoder->warnings == 0) {
+        (*info->err->format_message)(info, decoder->first_warning);
+        decoder->first_warning_code = info->err->msg_code;
+        if (info->is_decompressor) {
+            j_decompress_ptr dinfo = (j_decompress_ptr)info;
+            decoder->first_warning_imcu_row = dinfo->input_iMCU_row;
+            decoder->first_warning_scan = dinfo->input_scan_number;
+        }
+    }
     decoder->warnings++;
     if (decoder->warnings > CJPEG_MAX_WARNINGS) {
         snprintf(decoder->message, sizeof decoder->message,
@@ -55,6 +67,72 @@ void cjpeg_decoder_destroy(cjpeg_decoder *decoder) {
 const char *cjpeg_decoder_message(const cjpeg_decoder *decoder) { return decoder->message; }
 
 int cjpeg_decoder_warnings(const cjpeg_decoder *decoder) { return decoder->warnings; }
+
+int cjpeg_decoder_refused_precision(const cjpeg_decoder *decoder) {
+    return decoder->error.msg_code == JERR_BAD_PRECISION ? decoder->error.msg_parm.i[0] : 0;
+}
+
+void cjpeg_decoder_damage(const cjpeg_decoder *decoder, cjpeg_damage *damage) {
+    const struct jpeg_decompress_struct *info = &decoder->info;
+    damage->warnings = decoder->warnings;
+    damage->text = decoder->first_warning;
+    damage->cut_short = decoder->first_warning_code == JWRN_JPEG_EOF;
+    damage->progressive = decoder->created ? info->progressive_mode : 0;
+    damage->scan = decoder->first_warning_scan;
+    damage->imcu_row = decoder->first_warning_imcu_row;
+    damage->imcu_rows = decoder->created ? info->total_iMCU_rows : 0;
+}
+
+/// Rows for the rest of the output, in libjpeg's image pool (freed with the decoder).
+static JSAMPARRAY scratch_rows(j_decompress_ptr info, JDIMENSION width, JDIMENSION rows) {
+    return (*info->mem->alloc_sarray)((j_common_ptr)info, JPOOL_IMAGE, width, rows);
+}
+
+int cjpeg_decoder_finish_input(cjpeg_decoder *decoder) {
+    if (!decoder->created) return 0;
+    if (setjmp(decoder->jump)) return -1;
+    struct jpeg_decompress_struct *info = &decoder->info;
+    // A progressive file was read whole before its first row came out.
+    if (jpeg_input_complete(info)) return 0;
+    if (!decoder->started) {
+        // Only the header was read: read every coefficient, decoding nothing further.
+        jpeg_read_coefficients(info);
+        return 0;
+    }
+    if (info->raw_data_out) {
+        // libjpeg cannot skip rows of raw data: decode them (only the
+        // columns cjpeg_decoder_limit_columns kept) into rows thrown away.
+        JSAMPARRAY planes[MAX_COMPONENTS];
+        JDIMENSION lines = (JDIMENSION)(info->max_v_samp_factor * info->min_DCT_scaled_size);
+        for (int c = 0; c < info->num_components; c++) {
+            jpeg_component_info *component = &info->comp_info[c];
+            planes[c] = scratch_rows(info, component->width_in_blocks * (JDIMENSION)component->DCT_scaled_size,
+                                     (JDIMENSION)(component->v_samp_factor * component->DCT_scaled_size));
+        }
+        while (info->output_scanline < info->output_height) {
+            if (jpeg_read_raw_data(info, planes, lines) == 0) {
+                snprintf(decoder->message, sizeof decoder->message, "the decoder stopped at row %u", info->output_scanline);
+                return -1;
+            }
+        }
+    } else if (info->output_scanline < info->output_height) {
+        // Skipping decodes the entropy-coded data without the inverse DCT;
+        // skipping to the very end would not read it at all, so the last row is read.
+        JDIMENSION left = info->output_height - info->output_scanline;
+        if (left > 1 && jpeg_skip_scanlines(info, left - 1) != left - 1) {
+            snprintf(decoder->message, sizeof decoder->message, "could not skip to the last row");
+            return -1;
+        }
+        JSAMPARRAY row = scratch_rows(info, info->output_width * (JDIMENSION)info->output_components, 1);
+        if (jpeg_read_scanlines(info, row, 1) != 1) {
+            snprintf(decoder->message, sizeof decoder->message, "the decoder stopped at row %u", info->output_scanline);
+            return -1;
+        }
+    }
+    // Reads on to the end-of-image marker: a file cut after its last row is cut short too.
+    jpeg_finish_decompress(info);
+    return 0;
+}
 
 int cjpeg_decoder_gave_up_sharing(const cjpeg_decoder *decoder) { return decoder->share_gave_up; }
 
@@ -108,6 +186,7 @@ int cjpeg_decoder_start(cjpeg_decoder *decoder, int scale_num, int out_color, in
     case CJPEG_OUT_CMYK: info->out_color_space = JCS_CMYK; break;
     default: info->out_color_space = JCS_RGB; break;
     }
+    decoder->started = 1;
     jpeg_start_decompress(info);
     JDIMENSION x = *crop_x, width = *crop_width;
     if (x >= info->output_width || width == 0) {
@@ -178,6 +257,7 @@ int cjpeg_decoder_start_planes(cjpeg_decoder *decoder, int scale_num, cjpeg_plan
     info->scale_denom = 8;
     info->dct_method = JDCT_ISLOW;
     info->raw_data_out = TRUE;
+    decoder->started = 1;
     jpeg_start_decompress(info);
     planes->count = info->num_components;
     for (int c = 0; c < info->num_components; c++) {

@@ -77,9 +77,15 @@ struct cjpeg_entropy_share {
     /// When the helper stopped for want of room: its reader after its last record.
     int helper_full;
     cjpeg_bit_reader helper_reader;
+    /// The helper's bit position after each of its records (the one this
+    /// thread takes last tells where the coded data ends).
+    uint64_t *helper_ends;
 
     // This thread's side.
     cjpeg_bit_reader reader;
+    /// Where `reader` started, in bits of data from the scan's first byte
+    /// (not 0 once it took over the helper's reader).
+    uint64_t reader_origin;
     int32_t predictors[MAX_COMPS_IN_SCAN];
     uint32_t next_mcu;
     /// The MCU columns libjpeg turns into pixels; the others are decoded and dropped.
@@ -132,6 +138,7 @@ static void *run_helper(void *argument) {
         size_t length = cjpeg_decode_mcu_record(&reader, &share->layout, share->records + offset + 1, &status);
         share->records[offset] = (uint8_t)status;
         offset += 1 + length;
+        share->helper_ends[mcu] = cjpeg_bit_reader_position(&reader);
         mcu++;
         if (cjpeg_bit_reader_overran(&reader)) break;  // past the end: later MCUs would be made up
         if (mcu % PUBLISH_EVERY == 0) publish(share, mcu, 0);
@@ -219,6 +226,7 @@ static void copy_helper_record(j_decompress_ptr info, cjpeg_entropy_share *share
     if (wait_for_records(share, share->helper_mcu + 1) <= share->helper_mcu) {
         if (!share->helper_full) give_up(info, "the data ends early");
         share->reader = share->helper_reader;
+        share->reader_origin = share->helper_start_position;
         share->copying = 0;
         return;
     }
@@ -230,6 +238,20 @@ static void copy_helper_record(j_decompress_ptr info, cjpeg_entropy_share *share
     share->helper_mcu++;
     share->copied_mcus++;
     release_copied_records(share);
+}
+
+/// After the last MCU: libjpeg's source is moved past the coded data, as
+/// its own decoder leaves it, so that it reads the markers after it (and a
+/// damage check reads on to the end). Whole bytes left over after the last
+/// code are damage libjpeg warns about ("extraneous bytes"): that file is
+/// left to libjpeg, which says it in its own words.
+static void finish_shared_data(j_decompress_ptr info, cjpeg_entropy_share *share) {
+    uint64_t used = share->copying ? share->helper_start_position + share->helper_ends[share->helper_mcu - 1]
+                                   : share->reader_origin + cjpeg_bit_reader_position(&share->reader);
+    const uint8_t *data = info->src->next_input_byte;
+    if (cjpeg_data_bytes(data, share->data_end) > (used + 7) / 8) give_up(info, "data after the last block");
+    info->src->bytes_in_buffer -= (size_t)(share->data_end - data);
+    info->src->next_input_byte = share->data_end;
 }
 
 /// libjpeg's decode_mcu, replaced.
@@ -247,6 +269,7 @@ static boolean decode_shared_mcu(j_decompress_ptr info, JBLOCKROW *blocks) {
         cjpeg_decode_mcu_blocks(&share->reader, &share->layout, share->predictors, target) != CJPEG_MCU_OK)
         give_up(info, "corrupt data");
     share->next_mcu++;
+    if (share->next_mcu == share->total_mcus) finish_shared_data(info, share);
     return TRUE;
 }
 
@@ -292,7 +315,11 @@ int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, s
     // Reserved, not committed: only the pages the helper writes count.
     share->record_capacity = record_capacity;
     share->records = mmap(NULL, record_capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (share->records == MAP_FAILED) {
+    share->total_mcus = info->MCUs_per_row * info->MCU_rows_in_scan;
+    share->helper_ends = malloc(sizeof *share->helper_ends * (share->total_mcus + 1));
+    if (share->records == MAP_FAILED || !share->helper_ends) {
+        if (share->records != MAP_FAILED) munmap(share->records, record_capacity);
+        free(share->helper_ends);
         free(share);
         return 0;
     }
@@ -306,13 +333,13 @@ int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, s
     const uint8_t *start = data + (share->data_end - data) * HELPER_SHARE_PERCENT / 100;
     while (start > data && start < share->data_end && start[-1] == 0xFF) start++;
     share->helper_start = start;
-    share->total_mcus = info->MCUs_per_row * info->MCU_rows_in_scan;
     share->mcus_per_row = info->MCUs_per_row;
     cjpeg_bit_reader_init(&share->reader, data, share->data_end);
     pthread_mutex_init(&share->lock, NULL);
     pthread_cond_init(&share->progress, NULL);
     if (pthread_create(&share->thread, NULL, run_helper, share) != 0) {
         munmap(share->records, share->record_capacity);
+        free(share->helper_ends);
         free(share);
         return 0;
     }
@@ -328,6 +355,7 @@ void cjpeg_entropy_share_end(cjpeg_entropy_share *share) {
     pthread_mutex_destroy(&share->lock);
     pthread_cond_destroy(&share->progress);
     munmap(share->records, share->record_capacity);
+    free(share->helper_ends);
     free(share);
 }
 

@@ -42,8 +42,16 @@ struct cjpeg_decoder {
     struct jpeg_progress_mgr progress;
     jmp_buf jump;
     int created;
+    /// jpeg_start_decompress was called (a decode to pixels, not of coefficients).
+    int started;
     int max_scans;
     int warnings;
+    /// The first damage warning: libjpeg's code and words, and where the
+    /// input stood (iMCU row, scan) when it came.
+    int first_warning_code;
+    unsigned first_warning_imcu_row;
+    int first_warning_scan;
+    char first_warning[JMSG_LENGTH_MAX];
     char message[JMSG_LENGTH_MAX + 64];
     /// While cjpeg_decoder_transcode runs: its state, for the compressor's block-row hook.
     void *transcode;

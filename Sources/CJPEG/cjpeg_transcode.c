@@ -71,7 +71,11 @@ typedef struct {
     /// The writer needs no source iMCU row below this one any more.
     JDIMENSION released;
     int reader_failed;
+    /// The writer failed: the reader stops.
     int writer_stopped;
+    /// The writer has every row it needs: the reader reads on to the end of
+    /// the file without waiting, so that damage below the crop is seen too.
+    int writer_finished;
 } stream_progress;
 
 typedef struct {
@@ -208,7 +212,7 @@ static JBLOCKARRAY ring_rows_to_fill(j_common_ptr info, jvirt_barray_ptr array, 
         progress->decoded = imcu;
         pthread_cond_broadcast(&progress->changed);
     }
-    while (!progress->writer_stopped && imcu >= progress->released + STREAM_SLOTS) {
+    while (!progress->writer_stopped && !progress->writer_finished && imcu >= progress->released + STREAM_SLOTS) {
         pthread_cond_wait(&progress->changed, &progress->lock);
     }
     int stop = progress->writer_stopped;
@@ -464,7 +468,8 @@ int cjpeg_decoder_transcode(cjpeg_decoder *decoder, int transform, unsigned crop
         } else {
             status = write_output(state, NULL, crop_x, crop_y, crop_width, crop_height, jpeg, jpeg_size);
             pthread_mutex_lock(&state->progress.lock);
-            state->progress.writer_stopped = 1;  // the reader need not decode what lies below the crop
+            if (status == 0) state->progress.writer_finished = 1;
+            else state->progress.writer_stopped = 1;
             pthread_cond_broadcast(&state->progress.changed);
             pthread_mutex_unlock(&state->progress.lock);
             pthread_join(reader, NULL);

@@ -19,9 +19,15 @@ public enum AtomicFileWriter {
 
     /// Writes `bytes` to `path`. An existing file (or link) at `path` is an
     /// error unless `replaceExisting` is true; then it is replaced atomically.
-    public static func write(_ bytes: [UInt8], toPath path: String, replaceExisting: Bool = false) throws(PhotoWriteError) {
+    /// `attributes` says what the new file takes over from its source (by
+    /// default: 0666 less the umask, owned by whoever runs SquareCam); they
+    /// are set before the first byte is written, so a private photo's
+    /// square is never readable by others, not even while it is written.
+    public static func write(
+        _ bytes: [UInt8], toPath path: String, replaceExisting: Bool = false, attributes: AttributeRule? = nil
+    ) throws(PhotoWriteError) {
         let (folder, _) = split(path)
-        let temporary = try writeTemporaryFile(bytes, inFolder: folder, destination: path)
+        let temporary = try writeTemporaryFile(bytes, inFolder: folder, destination: path, attributes: attributes)
         do {
             if replaceExisting {
                 try replace(path, with: temporary)
@@ -115,16 +121,20 @@ public enum AtomicFileWriter {
 
     // MARK: - Steps
 
-    private static func writeTemporaryFile(_ bytes: [UInt8], inFolder folder: String, destination: String) throws(PhotoWriteError) -> String {
+    private static func writeTemporaryFile(
+        _ bytes: [UInt8], inFolder folder: String, destination: String, attributes: AttributeRule? = nil
+    ) throws(PhotoWriteError) -> String {
         var status = stat()
         guard stat(folder, &status) == 0 else {
             throw PhotoWriteError(errno: errno, path: folder, missingMeansFolder: true)
         }
         guard (status.st_mode & S_IFMT) == S_IFDIR else { throw .notAFolder(path: folder) }
 
-        let (path, descriptor) = try createTemporaryFile(inFolder: folder)
+        let (path, descriptor) = try createTemporaryFile(inFolder: folder, mode: creationMode(attributes))
         do throws(PhotoWriteError) {
+            try apply(attributes, to: descriptor, path: destination)
             try writeAll(bytes, to: descriptor, path: destination)
+            try applyTimes(attributes, to: descriptor, path: destination)
             guard fsync(descriptor) == 0 else { throw PhotoWriteError(errno: errno, path: destination) }
         } catch {
             close(descriptor)
@@ -139,13 +149,45 @@ public enum AtomicFileWriter {
         return path
     }
 
-    private static func createTemporaryFile(inFolder folder: String) throws(PhotoWriteError) -> (String, Int32) {
+    /// The mode a temporary file is created with, less the umask: 0666, the
+    /// permissions any other program's photos get, without the bits the
+    /// source lacks; 0600 for a file whose bits are set exactly afterwards.
+    private static func creationMode(_ attributes: AttributeRule?) -> mode_t {
+        switch attributes {
+        case nil: 0o666
+        case .noMoreOpenThan(let source): 0o666 & mode_t(source.mode)
+        case .same: 0o600
+        }
+    }
+
+    /// Gives the new file its source's owner, group and permission bits, as `rule` says.
+    private static func apply(_ rule: AttributeRule?, to descriptor: Int32, path: String) throws(PhotoWriteError) {
+        guard case .same(let source, _) = rule else { return }
+        // Only root may give a file away; anyone may give it a group they are
+        // in. What the system refuses stays ours, as with `cp -p`.
+        if fchown(descriptor, source.owner, source.group) != 0 {
+            _ = fchown(descriptor, uid_t.max, source.group)
+        }
+        // After chown, which clears set-id bits: the bits are set last.
+        guard fchmod(descriptor, mode_t(source.mode)) == 0 else { throw PhotoWriteError(errno: errno, path: path) }
+    }
+
+    /// The source's access and modification times, once every byte is written (writing sets them anew).
+    private static func applyTimes(_ rule: AttributeRule?, to descriptor: Int32, path: String) throws(PhotoWriteError) {
+        guard case .same(let source, times: true) = rule else { return }
+        var stamps = [
+            timespec(tv_sec: source.accessTime.seconds, tv_nsec: source.accessTime.nanoseconds),
+            timespec(tv_sec: source.modificationTime.seconds, tv_nsec: source.modificationTime.nanoseconds),
+        ]
+        guard futimens(descriptor, &stamps) == 0 else { throw PhotoWriteError(errno: errno, path: path) }
+    }
+
+    private static func createTemporaryFile(inFolder folder: String, mode: mode_t = 0o666) throws(PhotoWriteError) -> (String, Int32) {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<100 {
             let token = String(generator.next() & 0xFFFF_FFFF_FFFF, radix: 36)
             let path = join(folder, temporaryPrefix + token + temporarySuffix)
-            // 0666 less the umask: the same permissions any other program's photos get.
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
             if descriptor >= 0 { return (path, descriptor) }
             if errno != EEXIST { throw PhotoWriteError(errno: errno, path: folder) }
         }

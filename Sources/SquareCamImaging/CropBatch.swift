@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Dispatch
 import FoundationEssentials
 import SquareCamCore
@@ -9,10 +12,16 @@ public struct CropBatchOptions: Sendable {
     /// Where outputs go; nil puts each next to its input. Folders given on the
     /// command line keep their sub-folder structure under it.
     public var outputDirectory: String?
-    /// Replace each input with its square (atomically).
+    /// The one output of a one-input batch (`--output`); "-" is standard output.
+    public var outputFile: String?
+    /// Replace each input with its square (atomically), keeping its owner, group and mode.
     public var inPlace: Bool
     /// Replace existing outputs; otherwise an existing output fails that file.
     public var overwrite: Bool
+    /// Leave inputs whose output exists alone, as done (a rerun over a folder does only what is new).
+    public var skipExisting: Bool
+    /// Give each square its source's owner, group, mode and times, as `cp -p` does.
+    public var preserve: Bool
     /// Files cropped at once.
     public var jobs: Int
     /// Descend into sub-folders of folders given.
@@ -23,14 +32,18 @@ public struct CropBatchOptions: Sendable {
     public var maxFileBytes: Int
 
     public init(
-        crop: CropOptions = CropOptions(), outputDirectory: String? = nil, inPlace: Bool = false,
-        overwrite: Bool = false, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-        recursive: Bool = false, dryRun: Bool = false, maxFileBytes: Int = 1 << 30
+        crop: CropOptions = CropOptions(), outputDirectory: String? = nil, outputFile: String? = nil,
+        inPlace: Bool = false, overwrite: Bool = false, skipExisting: Bool = false, preserve: Bool = false,
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, recursive: Bool = false, dryRun: Bool = false,
+        maxFileBytes: Int = 1 << 30
     ) {
         self.crop = crop
         self.outputDirectory = outputDirectory
+        self.outputFile = outputFile
         self.inPlace = inPlace
         self.overwrite = overwrite
+        self.skipExisting = skipExisting
+        self.preserve = preserve
         self.jobs = jobs
         self.recursive = recursive
         self.dryRun = dryRun
@@ -38,22 +51,12 @@ public struct CropBatchOptions: Sendable {
     }
 }
 
-/// One input file, and the folder operand it was found under (for mirroring sub-folders).
-public struct CropInput: Sendable, Hashable {
-    public var path: String
-    /// The path relative to the folder operand ("" parent for files given directly).
-    public var relativeFolder: String
-
-    public init(path: String, relativeFolder: String = "") {
-        self.path = path
-        self.relativeFolder = relativeFolder
-    }
-}
-
 /// What happened to one file.
 public enum CropOutcome: Sendable {
-    /// Written (or, in a dry run, would be written) to `output`.
+    /// Written (or, in a dry run, would be written) to `output` ("-": standard output).
     case cropped(input: String, output: String, result: CropSummary)
+    /// Its output exists and `skipExisting` was asked: nothing done.
+    case skipped(input: String, output: String)
     case failed(input: String, reason: String)
 }
 
@@ -63,6 +66,8 @@ public struct CropSummary: Sendable {
     public var outputSize: PixelSize
     public var square: PixelRect
     public var losslessOffset: (x: Double, y: Double)?
+    /// The damage of an input cropped all the same (`--accept-damaged`).
+    public var damage: JPEGDamage?
     /// Zero in a dry run.
     public var bytesWritten: Int
 }
@@ -71,78 +76,18 @@ public struct CropSummary: Sendable {
 public struct CropReport: Sendable {
     public var cropped: Int
     public var failed: Int
+    public var skipped: Int
+    /// The inputs that failed, in the order they were given.
+    public var failedInputs: [String]
     public var seconds: Double
 }
 
 /// Crops many files, `jobs` at a time: each failure is reported and the
-/// others go on. Every output is written atomically; an input or an existing
-/// file is never replaced unless asked (`inPlace`, `overwrite`).
+/// others go on. Every output is named before any is written
+/// (CropDestinations) and written atomically; an input or an existing file is
+/// never replaced unless asked (`inPlace`, `overwrite`), and a damaged input
+/// never replaces anything.
 public enum CropBatch {
-    static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "png", "heic", "heif"]
-
-    /// The image files the operands name: files as given, folders scanned for
-    /// .jpg/.jpeg/.png/.heic/.heif (sub-folders with `recursive`), skipping
-    /// hidden files and earlier outputs (names ending in "-square"). Returns
-    /// the inputs in a stable order and one message per operand that could not be used.
-    public static func collectInputs(_ operands: [String], recursive: Bool) -> (inputs: [CropInput], problems: [String]) {
-        var inputs: [CropInput] = []
-        var problems: [String] = []
-        let files = FileManager.default
-        for operand in operands {
-            var isFolder = false
-            guard files.fileExists(atPath: operand, isDirectory: &isFolder) else {
-                problems.append("\(operand): no such file or folder")
-                continue
-            }
-            guard isFolder else {
-                inputs.append(CropInput(path: operand))
-                continue
-            }
-            var found: [CropInput] = []
-            scan(folder: operand, relative: "", recursive: recursive, into: &found, problems: &problems)
-            if found.isEmpty { problems.append("\(operand): no JPEG, PNG or HEIF files in this folder") }
-            inputs += found.sorted { $0.path < $1.path }
-        }
-        return (inputs, problems)
-    }
-
-    private static func scan(folder: String, relative: String, recursive: Bool, into found: inout [CropInput], problems: inout [String]) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-            problems.append("\(folder): cannot list this folder (permissions?)")
-            return
-        }
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let path = folder.appendingPathComponent(name)
-            var isFolder = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
-            if isFolder {
-                if recursive {
-                    scan(folder: path, relative: relative.appendingPathComponent(name),
-                         recursive: true, into: &found, problems: &problems)
-                }
-                continue
-            }
-            let stem = name.deletingPathExtension
-            let ext = name.pathExtension.lowercased()
-            guard imageExtensions.contains(ext), !stem.hasSuffix("-square") else { continue }
-            found.append(CropInput(path: path, relativeFolder: relative))
-        }
-    }
-
-    /// Where the square of `input` goes: NAME-square.EXT next to the input
-    /// or under the output folder, or the input itself when in place.
-    public static func outputPath(for input: CropInput, fileExtension: String, options: CropBatchOptions) -> String {
-        if options.inPlace { return input.path }
-        let name = input.path.lastPathComponent.deletingPathExtension + "-square." + fileExtension
-        let folder: String
-        if let outputDirectory = options.outputDirectory {
-            folder = outputDirectory.appendingPathComponent(input.relativeFolder)
-        } else {
-            folder = input.path.deletingLastPathComponent
-        }
-        return folder.isEmpty ? name : folder.appendingPathComponent(name)
-    }
-
     /// The extension the output will have for an input, before cropping it.
     static func plannedExtension(for input: String, format: CropOptions.Format) -> String {
         let ext = input.pathExtension.lowercased()
@@ -154,27 +99,30 @@ public enum CropBatch {
     }
 
     /// Crops one file and writes its output; never throws, the outcome says what happened.
-    public static func process(_ input: CropInput, options: CropBatchOptions) -> CropOutcome {
-        let fail = { (reason: String) in CropOutcome.failed(input: input.path, reason: reason) }
-        let ext = plannedExtension(for: input.path, format: options.crop.format)
-        let output = outputPath(for: input, fileExtension: ext, options: options)
-        if options.inPlace {
-            let inputExt = input.path.pathExtension.lowercased()
-            let same = ext == "png" ? inputExt == "png" : ["jpg", "jpeg", "jpe"].contains(inputExt)
-            guard same else {
-                return fail("--in-place would put \(ext == "png" ? "PNG" : "JPEG") data in a .\(inputExt) file; use --output-dir instead")
-            }
-        } else {
-            if resolved(output) == resolved(input.path) {
-                return fail("the output would replace the input; use --in-place to mean that")
-            }
-            if !options.overwrite, FileManager.default.fileExists(atPath: output) || isSymlink(output) {
-                return fail("\(output) already exists; use --overwrite to replace it")
+    public static func process(_ job: CropJob, options: CropBatchOptions) -> CropOutcome {
+        let input = job.input.path
+        let fail = { (reason: String) in CropOutcome.failed(input: input, reason: reason) }
+        let output: String
+        switch job.destination {
+        case .unusable(let reason): return fail(reason)
+        case .standardOutput: output = "-"
+        case .inPlace(let path): output = path
+        case .file(let path):
+            output = path
+            var existing = stat()
+            if lstat(path, &existing) == 0 {
+                if options.skipExisting { return .skipped(input: input, output: path) }
+                if !options.overwrite { return fail("\(path) already exists; use --overwrite to replace it, or --skip-existing") }
             }
         }
         let bytes: [UInt8]
+        var source: FileAttributes? = nil
         do {
-            bytes = try PhotoFileReader.read(input.path, limit: options.maxFileBytes)
+            if job.input.isStandardInput {
+                bytes = try PhotoFileReader.readStandardInput(limit: options.maxFileBytes)
+            } else {
+                (bytes, source) = try PhotoFileReader.read(input, limit: options.maxFileBytes)
+            }
         } catch {
             return fail(error.description)
         }
@@ -186,33 +134,44 @@ public enum CropBatch {
         }
         var summary = CropSummary(
             inputSize: result.inputSize, outputSize: result.outputSize, square: result.square,
-            losslessOffset: result.losslessOffset, bytesWritten: 0)
+            losslessOffset: result.losslessOffset, damage: result.damage, bytesWritten: 0)
         if options.dryRun {
-            return .cropped(input: input.path, output: output, result: summary)
+            return .cropped(input: input, output: output, result: summary)
         }
         do {
-            let folder = output.deletingLastPathComponent
-            if options.outputDirectory != nil, !folder.isEmpty {
-                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            switch job.destination {
+            case .standardOutput:
+                try StandardOutput.write(result.bytes)
+            case .inPlace(let path):
+                try AtomicFileWriter.write(result.bytes, toPath: path, replaceExisting: true,
+                                           attributes: source.map { .same($0, times: options.preserve) })
+            case .file(let path):
+                let folder = path.deletingLastPathComponent
+                if options.outputDirectory != nil, !folder.isEmpty {
+                    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                }
+                let attributes: AttributeRule? = source.map { options.preserve ? .same($0, times: true) : .noMoreOpenThan($0) }
+                try AtomicFileWriter.write(result.bytes, toPath: path, replaceExisting: options.overwrite, attributes: attributes)
+            case .unusable:
+                break
             }
-            try AtomicFileWriter.write(result.bytes, toPath: output, replaceExisting: options.inPlace || options.overwrite)
         } catch {
             return fail(error.description)
         }
         summary.bytesWritten = result.bytes.count
-        return .cropped(input: input.path, output: output, result: summary)
+        return .cropped(input: input, output: output, result: summary)
     }
 
-    /// Crops every input, `options.jobs` at a time. `onOutcome` is called once
+    /// Crops every job, `options.jobs` at a time. `onOutcome` is called once
     /// per file, one call at a time, with the number done so far.
     public static func run(
-        _ inputs: [CropInput], options: CropBatchOptions,
+        _ jobs: [CropJob], options: CropBatchOptions,
         onOutcome: @escaping @Sendable (_ outcome: CropOutcome, _ done: Int) -> Void
     ) -> CropReport {
         let start = ContinuousClock.now
-        struct Progress { var next = 0; var done = 0; var cropped = 0; var failed = 0 }
+        struct Progress { var next = 0; var done = 0; var cropped = 0; var skipped = 0; var failed: [Int] = [] }
         let progress = Mutex(Progress())
-        let workers = max(1, min(options.jobs, inputs.count))
+        let workers = max(1, min(options.jobs, jobs.count))
         var tuned = options
         // Cores no file would use help each file along instead.
         tuned.crop.usesSecondThread = options.jobs >= 2 * workers
@@ -220,29 +179,48 @@ public enum CropBatch {
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 let index: Int? = progress.withLock { state in
-                    guard state.next < inputs.count else { return nil }
+                    guard state.next < jobs.count else { return nil }
                     defer { state.next += 1 }
                     return state.next
                 }
                 guard let index else { return }
-                let outcome = process(inputs[index], options: options)
+                let outcome = process(jobs[index], options: options)
                 progress.withLock { state in
                     state.done += 1
-                    if case .failed = outcome { state.failed += 1 } else { state.cropped += 1 }
+                    switch outcome {
+                    case .cropped: state.cropped += 1
+                    case .skipped: state.skipped += 1
+                    case .failed: state.failed.append(index)
+                    }
                     onOutcome(outcome, state.done)
                 }
             }
         }
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return progress.withLock { CropReport(cropped: $0.cropped, failed: $0.failed, seconds: seconds) }
+        return progress.withLock {
+            CropReport(cropped: $0.cropped, failed: $0.failed.count, skipped: $0.skipped,
+                       failedInputs: $0.failed.sorted().map { jobs[$0].input.path }, seconds: seconds)
+        }
     }
+}
 
-    private static func resolved(_ path: String) -> String {
-        URL(filePath: path).resolvingSymlinksInPath().path
-    }
-
-    private static func isSymlink(_ path: String) -> Bool {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+/// The square written to standard output (`--output -`), as a pipe takes it.
+enum StandardOutput {
+    static func write(_ bytes: [UInt8]) throws(PhotoWriteError) {
+        guard isatty(STDOUT_FILENO) == 0 else {
+            throw .io(path: "standard output", reason: "it is a terminal, which cannot show a photo; redirect it to a file or a program")
+        }
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { failure = errno; return }
+                offset += written
+            }
+        }
+        if failure != 0 { throw PhotoWriteError(errno: failure, path: "standard output") }
     }
 }

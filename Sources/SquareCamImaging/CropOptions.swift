@@ -52,6 +52,9 @@ public struct CropOptions: Sendable, Hashable {
     /// code (see JPEGSpeedups; `squarecam crop --libjpeg-only`): the same
     /// output, more slowly. For bug reports: whether a problem lies in that code.
     public var libjpegOnly = false
+    /// Crop a damaged JPEG (cut short, corrupt data) instead of failing:
+    /// libjpeg fills what it cannot read with grey (`crop --accept-damaged`).
+    public var acceptsDamage = false
 
     public init(
         mode: Mode = .center, size: Int? = nil, quality: Int = ImageDefaults.jpegQuality, subsampling: JPEGSubsampling? = nil,

@@ -15,6 +15,8 @@ public struct CropResult: Sendable {
     /// Lossless mode: how far the block-aligned square's centre lies from the
     /// image centre (right and down positive); nil in other modes.
     public var losslessOffset: (x: Double, y: Double)?
+    /// The damage the input had, when it was cropped anyway (`CropOptions.acceptsDamage`).
+    public var damage: JPEGDamage? = nil
 
     /// The extension for the output file: "jpg" or "png".
     public var fileExtension: String { format == .png ? "png" : "jpg" }

@@ -15,6 +15,7 @@ extension JPEGDecoder {
     /// taken: two strips of a file with restart markers decoded at once
     /// (decodePlanesInStrips), the entropy decoding shared by two threads,
     /// only the needed columns inverse-transformed. Each gives the same planes.
+    /// Damage anywhere in the file fails the decode unless `acceptsDamage`.
     ///
     /// libjpeg cannot skip rows in this mode, so rows are decoded from the
     /// top to the region's last row (only the region's iMCU columns are
@@ -22,17 +23,18 @@ extension JPEGDecoder {
     /// needs, but far less resampling, which is where the time goes.
     static func decodePlanes(
         _ bytes: [UInt8], region: PixelRect, scaleEighths: Int, planeSizes: [PixelSize], maxPixels: Int,
-        secondThread: Bool = false, speedups: JPEGSpeedups = .none
+        secondThread: Bool = false, speedups: JPEGSpeedups = .none, acceptsDamage: Bool = false
     ) throws(ImagingError) -> [Frame]? {
         // With restart markers, two decoders can share the file instead.
         if speedups.restartStrips, let tail = JPEGRestartTail(bytes),
            let frames = try decodePlanesInStrips(bytes, tail: tail, region: region, scaleEighths: scaleEighths,
                                                  planeSizes: planeSizes, maxPixels: maxPixels,
-                                                 columnLimit: speedups.columnLimit) {
+                                                 columnLimit: speedups.columnLimit, acceptsDamage: acceptsDamage) {
             return frames
         }
         let sharing = secondThread ? speedups.sharedDecodingMinimumBytes : nil
-        return try withSharedDecoding(bytes, maxPixels: maxPixels, sharingMinimumBytes: sharing) {
+        return try withSharedDecoding(bytes, maxPixels: maxPixels, sharingMinimumBytes: sharing,
+                                      damage: .forWholeFile(acceptsDamage: acceptsDamage)) {
             (decoder, header, share) throws(ImagingError) -> [Frame]? in
             guard PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height).contains(region),
                   !region.isEmpty else {

@@ -15,11 +15,15 @@ extension JPEGDecoder {
     /// The shared decoding leaves unusual data (a code no table has, data cut
     /// short) to libjpeg: when it gives up, `body` runs again on a fresh
     /// decoder without it, and libjpeg alone says what it makes of the file.
+    /// A value `body` returns passes the `damage` check first (nil, which
+    /// means "decode this file another way", needs none).
     static func withSharedDecoding<Value>(
-        _ bytes: [UInt8], maxPixels: Int, sharingMinimumBytes: Int?,
-        _ body: (_ decoder: OpaquePointer, _ header: JPEGHeader, _ share: () -> Void) throws(ImagingError) -> Value
-    ) throws(ImagingError) -> Value {
-        let attempt = try withDecoder(bytes, maxPixels: maxPixels) { (decoder, header) throws(ImagingError) -> SharingAttempt<Value> in
+        _ bytes: [UInt8], maxPixels: Int, sharingMinimumBytes: Int?, damage: DamageCheck,
+        _ body: (_ decoder: OpaquePointer, _ header: JPEGHeader, _ share: () -> Void) throws(ImagingError) -> Value?
+    ) throws(ImagingError) -> Value? {
+        // The check is made here, not by withDecoder: reading the rest of the
+        // file goes through the shared decoding too, which may give up there.
+        let attempt = try withDecoder(bytes, maxPixels: maxPixels, damage: .none) { (decoder, header) throws(ImagingError) -> SharingAttempt<Value?> in
             var shared = false
             let share = {
                 shared = sharingMinimumBytes.map {
@@ -27,7 +31,9 @@ extension JPEGDecoder {
                 } ?? false
             }
             do throws(ImagingError) {
-                return .finished(try body(decoder, header, share))
+                guard let value = try body(decoder, header, share) else { return .finished(nil) }
+                try check(decoder, header: header, damage)
+                return .finished(value)
             } catch {
                 if shared && cjpeg_decoder_gave_up_sharing(decoder) != 0 { return .gaveUp }
                 throw error
@@ -35,7 +41,7 @@ extension JPEGDecoder {
         }
         switch attempt {
         case .finished(let value): return value
-        case .gaveUp: return try withSharedDecoding(bytes, maxPixels: maxPixels, sharingMinimumBytes: nil, body)
+        case .gaveUp: return try withSharedDecoding(bytes, maxPixels: maxPixels, sharingMinimumBytes: nil, damage: damage, body)
         }
     }
 }

@@ -9,12 +9,14 @@ extension JPEGDecoder {
     /// half by another from the file's tail (JPEGRestartTail), each decoding
     /// and resampling its own rows. The planes are bit for bit those of one
     /// decoder. Nil when the file cannot be split this way. `columnLimit`:
-    /// as in decodeOnlyNeededColumns.
+    /// as in decodeOnlyNeededColumns. The upper decoder is checked for damage
+    /// in the rows it read, the lower one to the end of the file.
     static func decodePlanesInStrips(
         _ bytes: [UInt8], tail: JPEGRestartTail, region: PixelRect, scaleEighths: Int, planeSizes: [PixelSize],
-        maxPixels: Int, columnLimit: Bool
+        maxPixels: Int, columnLimit: Bool, acceptsDamage: Bool
     ) throws(ImagingError) -> [Frame]? {
-        try withDecoder(bytes, maxPixels: maxPixels) { (decoder, header) throws(ImagingError) -> [Frame]? in
+        try withDecoder(bytes, maxPixels: maxPixels, damage: acceptsDamage ? .none : .rowsRead(rowOffset: 0)) {
+            (decoder, header) throws(ImagingError) -> [Frame]? in
             guard PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height).contains(region),
                   !region.isEmpty else { return nil }
             var layout = cjpeg_planes()
@@ -36,7 +38,8 @@ extension JPEGDecoder {
                         throw .corrupt(detail: "the restart markers are not where the header says")
                     }
                     try decodeStrip(lowerFile, scaleEighths: scaleEighths, plans: plans, into: lower, maxPixels: maxPixels,
-                                    columnLimit: columnLimit)
+                                    columnLimit: columnLimit,
+                                    damage: acceptsDamage ? .none : .wholeFile(rowOffset: split.mcuRow * header.blockSize.height))
                 } catch {
                     lowerFailure.withLock { $0 = error }
                 }
@@ -72,9 +75,9 @@ extension JPEGDecoder {
     /// Decodes `file` (a JPEGRestartTail) and pushes its rows into `resizers`.
     private static func decodeStrip(
         _ file: [UInt8], scaleEighths: Int, plans: [PlaneResizer.Plan], into resizers: [PlaneResizer], maxPixels: Int,
-        columnLimit: Bool
+        columnLimit: Bool, damage: DamageCheck
     ) throws(ImagingError) {
-        try withDecoder(file, maxPixels: maxPixels) { (decoder, _) throws(ImagingError) in
+        try withDecoder(file, maxPixels: maxPixels, damage: damage) { (decoder, _) throws(ImagingError) in
             var layout = cjpeg_planes()
             guard cjpeg_decoder_start_planes(decoder, Int32(scaleEighths), &layout) == 0 else {
                 throw .corrupt(detail: message(decoder))

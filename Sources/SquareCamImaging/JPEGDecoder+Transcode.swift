@@ -8,11 +8,13 @@ extension JPEGDecoder {
     /// Turns the JPEG by `transform` and cuts `crop` (in the turned image,
     /// its origin on the iMCU grid) in the DCT domain: no decode, no
     /// re-encode, as jpegtran does. The new JPEG carries no markers (APPn);
-    /// add them after. See cjpeg_decoder_transcode.
+    /// add them after. See cjpeg_decoder_transcode. Every coefficient of the
+    /// file is read, so damage anywhere fails it unless `acceptsDamage`.
     static func transcode(
-        _ bytes: [UInt8], transform: TJXOP, crop: PixelRect, maxPixels: Int
+        _ bytes: [UInt8], transform: TJXOP, crop: PixelRect, maxPixels: Int, acceptsDamage: Bool = false
     ) throws(ImagingError) -> [UInt8] {
-        try withDecoder(bytes, maxPixels: maxPixels) { (decoder, _) throws(ImagingError) -> [UInt8] in
+        try withDecoder(bytes, maxPixels: maxPixels, damage: .forWholeFile(acceptsDamage: acceptsDamage)) {
+            (decoder, _) throws(ImagingError) -> [UInt8] in
             var output: UnsafeMutablePointer<UInt8>? = nil
             var size: UInt = 0
             defer { free(output) }

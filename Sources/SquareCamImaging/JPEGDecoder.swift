@@ -39,22 +39,54 @@ public enum JPEGDecoder {
 
     /// Reads only the header. Throws `.tooLarge` when it claims more than `maxPixels`.
     public static func header(of bytes: [UInt8], maxPixels: Int = ImageDefaults.maxPixels) throws(ImagingError) -> JPEGHeader {
-        try withDecoder(bytes, maxPixels: maxPixels) { (_, header) throws(ImagingError) in header }
+        try withDecoder(bytes, maxPixels: maxPixels, damage: .none) { (_, header) throws(ImagingError) in header }
     }
 
     /// Runs `body` with a libjpeg decompressor that has read the header of
-    /// `bytes` (pinned meanwhile: libjpeg reads them in place).
+    /// `bytes` (pinned meanwhile: libjpeg reads them in place), then makes
+    /// the `damage` check.
     static func withDecoder<Value>(
-        _ bytes: [UInt8], maxPixels: Int, _ body: (OpaquePointer, JPEGHeader) throws(ImagingError) -> Value
+        _ bytes: [UInt8], maxPixels: Int, damage: DamageCheck,
+        _ body: (OpaquePointer, JPEGHeader) throws(ImagingError) -> Value
     ) throws(ImagingError) -> Value {
         let result: Result<Value, ImagingError> = bytes.withUnsafeBufferPointer { buffer in
             guard let decoder = cjpeg_decoder_create() else { return .failure(.corrupt(detail: "out of memory")) }
             defer { cjpeg_decoder_destroy(decoder) }
             return Result { () throws(ImagingError) -> Value in
-                try body(decoder, try readHeader(decoder, buffer, maxPixels: maxPixels))
+                let header = try readHeader(decoder, buffer, maxPixels: maxPixels)
+                let value = try body(decoder, header)
+                try check(decoder, header: header, damage)
+                return value
             }
         }
         return try result.get()
+    }
+
+    /// What a decode makes of damaged data (libjpeg's warnings) once it has its rows.
+    enum DamageCheck: Sendable {
+        /// Nothing: only the header is wanted, or damage is accepted (`crop --accept-damaged`).
+        case none
+        /// Fail on damage in what this decoder read; another reads the rest.
+        /// `rowOffset`: the picture's rows above this decoder's part.
+        case rowsRead(rowOffset: Int)
+        /// Read the rest of the file to its end, then fail on damage anywhere in it.
+        case wholeFile(rowOffset: Int = 0)
+
+        /// `.wholeFile()`, or `.none` where damage is accepted.
+        static func forWholeFile(acceptsDamage: Bool) -> DamageCheck { acceptsDamage ? .none : .wholeFile() }
+    }
+
+    /// Throws `.damaged` when libjpeg warned about the data `damage` covers.
+    static func check(_ decoder: OpaquePointer, header: JPEGHeader, _ damage: DamageCheck) throws(ImagingError) {
+        let rowOffset: Int
+        switch damage {
+        case .none: return
+        case .rowsRead(let offset): rowOffset = offset
+        case .wholeFile(let offset):
+            guard cjpeg_decoder_finish_input(decoder) == 0 else { throw .corrupt(detail: message(decoder)) }
+            rowOffset = offset
+        }
+        if let found = JPEGDamage.read(decoder, header: header, rowOffset: rowOffset) { throw .damaged(found) }
     }
 
     /// Decodes `region` (in full-size pixels; the whole image when nil) at
@@ -66,15 +98,18 @@ public enum JPEGDecoder {
     /// of block position and orientation (for checking lossless crops).
     ///
     /// Only the iMCU columns that hold the region are decoded and the rows
-    /// above it are skipped without inverse DCT; decoding stops below it.
+    /// above it are skipped without inverse DCT; below it the coded data is
+    /// only read for damage, which fails the decode (`.damaged`) unless
+    /// `acceptsDamage`.
     public static func decode(
         _ bytes: [UInt8], region: PixelRect? = nil, scaleEighths: Int = 8, outputSize: PixelSize? = nil,
-        smoothChroma: Bool = true, floatIDCT: Bool = false, maxPixels: Int = ImageDefaults.maxPixels
+        smoothChroma: Bool = true, floatIDCT: Bool = false, maxPixels: Int = ImageDefaults.maxPixels,
+        acceptsDamage: Bool = false
     ) throws(ImagingError) -> DecodedRegion {
         guard (1...16).contains(scaleEighths) else {
             throw .invalidRequest(detail: "the JPEG scale must be 1/8 to 16/8, not \(scaleEighths)/8")
         }
-        return try withDecoder(bytes, maxPixels: maxPixels) { (decoder, header) throws(ImagingError) in
+        return try withDecoder(bytes, maxPixels: maxPixels, damage: .forWholeFile(acceptsDamage: acceptsDamage)) { (decoder, header) throws(ImagingError) in
             try decodeRegion(decoder, header: header, region: region, scaleEighths: scaleEighths, outputSize: outputSize,
                              smoothChroma: smoothChroma, floatIDCT: floatIDCT)
         }
@@ -91,6 +126,8 @@ public enum JPEGDecoder {
         // coefficient: 2 bytes × components per pixel) to what the pixel limit allows.
         let memoryLimit = max(64 << 20, min(maxPixels, Int.max / 16) * 8)
         guard cjpeg_decoder_read_header(decoder, buffer.baseAddress, buffer.count, memoryLimit, maxScans, &raw) == 0 else {
+            let precision = cjpeg_decoder_refused_precision(decoder)
+            if precision != 0 { throw .unsupportedVariant(detail: "this is a \(precision)-bit JPEG") }
             throw .corrupt(detail: message(decoder))
         }
         let size = PixelSize(width: Int(raw.width), height: Int(raw.height))

@@ -22,10 +22,11 @@ public enum JPEGLosslessCropper {
     /// edge are trimmed first (less than one block). `exif` and `iccProfile`
     /// are written into the result; pass the EXIF already updated (Orientation 1).
     /// `libjpegOnly`: TurboJPEG's transformer even where ours may run (the same coefficients).
+    /// Damage anywhere in the file fails the crop unless `acceptsDamage`.
     public static func crop(
         _ jpeg: [UInt8], header: JPEGHeader, orientation: Orientation,
         exif: ((PixelSize) throws(ImagingError) -> ExifMetadata?)? = nil, iccProfile: [UInt8]? = nil,
-        maxPixels: Int = ImageDefaults.maxPixels, libjpegOnly: Bool = false
+        maxPixels: Int = ImageDefaults.maxPixels, libjpegOnly: Bool = false, acceptsDamage: Bool = false
     ) throws(ImagingError) -> LosslessCrop {
         let storedBlock = header.blockSize
         let block = orientation.swapsAxes
@@ -42,8 +43,10 @@ public enum JPEGLosslessCropper {
         let transform = operation(for: orientation)
         let speedups = JPEGSpeedups(libjpegOnly: libjpegOnly, secondThread: false, sharedDecodingMinimumBytes: 0)
         let cropped = speedups.transcoder
-            ? try JPEGDecoder.transcode(jpeg, transform: transform, crop: square, maxPixels: maxPixels)
-            : try TurboJPEGTransform.crop(jpeg, storedBlock: storedBlock, transform: transform, crop: square)
+            ? try JPEGDecoder.transcode(jpeg, transform: transform, crop: square, maxPixels: maxPixels,
+                                        acceptsDamage: acceptsDamage)
+            : try TurboJPEGTransform.crop(jpeg, storedBlock: storedBlock, transform: transform, crop: square,
+                                          maxPixels: maxPixels, acceptsDamage: acceptsDamage)
         let metadata = try exif?(PixelSize(width: side, height: side))
         let fullUpright = orientation.displayedSize(forStored: header.size)
         // The trimmed image loses its partial blocks on the side the transform

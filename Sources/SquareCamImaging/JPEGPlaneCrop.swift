@@ -11,12 +11,14 @@ extension JPEGDecoder {
     /// file does not allow it (not plain gray or YCbCr with 1×1 chroma, or
     /// the region not on the chroma grid): decode it as RGB then. `speedups`:
     /// as in decodePlanes (restart strips aside); the output is the same.
+    /// Damage anywhere in the file fails the crop unless `acceptsDamage`.
     static func cropPlanesToJPEG(
         _ bytes: [UInt8], region: PixelRect, quality: Int, maxPixels: Int, secondThread: Bool,
-        speedups: JPEGSpeedups = .none
+        speedups: JPEGSpeedups = .none, acceptsDamage: Bool = false
     ) throws(ImagingError) -> [UInt8]? {
         let sharing = secondThread ? speedups.sharedDecodingMinimumBytes : nil
-        return try withSharedDecoding(bytes, maxPixels: maxPixels, sharingMinimumBytes: sharing) {
+        return try withSharedDecoding(bytes, maxPixels: maxPixels, sharingMinimumBytes: sharing,
+                                      damage: .forWholeFile(acceptsDamage: acceptsDamage)) {
             (decoder, header, share) throws(ImagingError) -> [UInt8]? in
             guard PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height).contains(region),
                   !region.isEmpty else { return nil }

@@ -5,7 +5,8 @@ import Glibc
 /// Reads a whole photo file with open, fstat and read: one copy, and the
 /// type and size checked on the opened file itself rather than on its path.
 enum PhotoFileReader {
-    static func read(_ path: String, limit: Int) throws(ImagingError) -> [UInt8] {
+    /// The file's bytes, and its owner, mode and times as it was opened.
+    static func read(_ path: String, limit: Int) throws(ImagingError) -> (bytes: [UInt8], attributes: FileAttributes) {
         // O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then refuses it.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
@@ -20,9 +21,7 @@ enum PhotoFileReader {
             throw .invalidRequest(detail: "not a regular file")
         }
         let size = Int(status.st_size)
-        guard size <= limit else {
-            throw .invalidRequest(detail: "the file is \(size) bytes, larger than any photo SquareCam accepts (\(limit))")
-        }
+        guard size <= limit else { throw tooLarge(size, limit: limit) }
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             askForHugePages(buffer)
@@ -38,7 +37,25 @@ enum PhotoFileReader {
         guard failure == 0 else {
             throw .invalidRequest(detail: "cannot read the file: \(reason(failure))")
         }
-        return bytes
+        return (bytes, FileAttributes(status))
+    }
+
+    /// Everything on standard input (a pipe, a terminal or a file), up to `limit` bytes.
+    static func readStandardInput(limit: Int) throws(ImagingError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw .invalidRequest(detail: "cannot read standard input: \(reason(errno))") }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= limit else { throw tooLarge(bytes.count + count, limit: limit) }
+            bytes += chunk[..<count]
+        }
+    }
+
+    private static func tooLarge(_ size: Int, limit: Int) -> ImagingError {
+        .invalidRequest(detail: "the file is larger than any photo SquareCam accepts (\(limit) bytes)")
     }
 
     /// A photo is megabytes of fresh memory, faulted in page by page as

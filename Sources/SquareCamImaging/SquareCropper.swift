@@ -14,7 +14,21 @@ import SquareCamCore
 public enum SquareCropper {
     /// Crops one encoded image (JPEG, PNG or HEIF/HEIC). Thread-safe: run
     /// several at once for several files.
+    /// A damaged JPEG (cut short, corrupt data) fails with `.damaged`; with
+    /// `options.acceptsDamage` it is cropped all the same and the result says
+    /// what was wrong.
     public static func crop(_ bytes: [UInt8], options: CropOptions = CropOptions()) throws(ImagingError) -> CropResult {
+        do {
+            return try crop(bytes, options: options, acceptingDamage: false)
+        } catch .damaged(let damage) where options.acceptsDamage {
+            // Damage is rare: decoding again, now past it, costs the good files nothing.
+            var result = try crop(bytes, options: options, acceptingDamage: true)
+            result.damage = damage
+            return result
+        }
+    }
+
+    private static func crop(_ bytes: [UInt8], options: CropOptions, acceptingDamage: Bool) throws(ImagingError) -> CropResult {
         guard (1...100).contains(options.quality) else {
             throw .invalidRequest(detail: "the quality must be 1–100, not \(options.quality)")
         }
@@ -22,7 +36,7 @@ public enum SquareCropper {
             throw .invalidRequest(detail: "the size must be at least 1 pixel, not \(size)")
         }
         if bytes.starts(with: [0xFF, 0xD8]) {
-            return try cropJPEG(bytes, options: options)
+            return try cropJPEG(bytes, options: options, acceptsDamage: acceptingDamage)
         }
         guard options.mode != .lossless else {
             throw .invalidRequest(detail: "--mode lossless works on JPEG files only; use --mode center for this file")
@@ -42,7 +56,7 @@ public enum SquareCropper {
 
     // MARK: JPEG
 
-    private static func cropJPEG(_ bytes: [UInt8], options: CropOptions) throws(ImagingError) -> CropResult {
+    private static func cropJPEG(_ bytes: [UInt8], options: CropOptions, acceptsDamage: Bool) throws(ImagingError) -> CropResult {
         let header = try JPEGDecoder.header(of: bytes, maxPixels: options.maxPixels)
         let markers = JPEGMarkers(bytes)
         let exif = markers.exifPayload.flatMap { try? ExifMetadata(app1Payload: $0) }
@@ -63,7 +77,7 @@ public enum SquareCropper {
             let crop = try JPEGLosslessCropper.crop(
                 bytes, header: header, orientation: orientation,
                 exif: { (size) throws(ImagingError) in try outputEXIF(exif, size: size, options: options) },
-                iccProfile: icc, maxPixels: options.maxPixels, libjpegOnly: options.libjpegOnly)
+                iccProfile: icc, maxPixels: options.maxPixels, libjpegOnly: options.libjpegOnly, acceptsDamage: acceptsDamage)
             return CropResult(
                 bytes: crop.jpeg, format: .jpeg, outputSize: crop.square.size, inputSize: upright,
                 square: crop.square, losslessOffset: crop.offsetFromCenter)
@@ -71,7 +85,8 @@ public enum SquareCropper {
 
         let square: PixelRect
         if options.mode == .smart {
-            let preview = try JPEGDecoder.decode(bytes, scaleEighths: 1, maxPixels: options.maxPixels).frame
+            let preview = try JPEGDecoder.decode(bytes, scaleEighths: 1, maxPixels: options.maxPixels,
+                                                 acceptsDamage: acceptsDamage).frame
             square = SmartCropScorer.bestSquare(preview: preview.applying(orientation), fullSize: upright)
         } else {
             square = upright.centeredSquare
@@ -86,7 +101,7 @@ public enum SquareCropper {
         if side == square.width, orientation == .up, options.format != .png, !isCMYK, subsampling == header.subsampling,
            let jpeg = try JPEGDecoder.cropPlanesToJPEG(
                bytes, region: stored, quality: options.quality, maxPixels: options.maxPixels,
-               secondThread: options.usesSecondThread, speedups: speedups) {
+               secondThread: options.usesSecondThread, speedups: speedups, acceptsDamage: acceptsDamage) {
             let exif = try outputEXIF(exif, size: square.size, options: options)
             return CropResult(
                 bytes: JPEGMarkers.inserting(exif: exif?.app1Payload, icc: icc, into: jpeg), format: .jpeg,
@@ -96,7 +111,7 @@ public enum SquareCropper {
            let sizes = storedPlaneSizes(side: side, subsampling: subsampling, orientation: orientation, inputIsGray: header.subsampling == .gray),
            let planes = try JPEGDecoder.decodePlanes(
                bytes, region: stored, scaleEighths: scale, planeSizes: sizes, maxPixels: options.maxPixels,
-               secondThread: options.usesSecondThread, speedups: speedups) {
+               secondThread: options.usesSecondThread, speedups: speedups, acceptsDamage: acceptsDamage) {
             let jpeg = try JPEGEncoder.encode(
                 planes: planes.map { $0.applying(orientation) }, subsampling: subsampling, quality: options.quality,
                 exif: try outputEXIF(exif, size: PixelSize(width: side, height: side), options: options), iccProfile: icc)
@@ -106,7 +121,7 @@ public enum SquareCropper {
         }
         let decoded = try JPEGDecoder.decode(
             bytes, region: stored, scaleEighths: scale, outputSize: PixelSize(width: side, height: side),
-            maxPixels: options.maxPixels)
+            maxPixels: options.maxPixels, acceptsDamage: acceptsDamage)
         let pixels = decoded.frame.applying(orientation)
         return try finish(pixels, exif: exif, icc: icc, isPNG: false, subsampling: subsampling,
                           inputSize: upright, square: square, options: options)

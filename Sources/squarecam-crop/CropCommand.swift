@@ -14,58 +14,30 @@ enum CropCommand: Command {
     static func run(_ arguments: ParsedArguments) async throws(UsageError) -> ExitCode {
         let options = try batchOptions(arguments)
         guard !arguments.operands.isEmpty else {
-            throw UsageError(message: "crop needs at least one FILE or DIR. See 'squarecam crop --help'.")
+            throw UsageError(message: "crop needs at least one FILE or DIR (or - for standard input). See 'squarecam crop --help'.")
         }
-        let quiet = arguments.flag("quiet")
-        let (inputs, problems) = CropBatch.collectInputs(arguments.operands, recursive: options.recursive)
-        for problem in problems { Console.report(problem) }
-        let bar = ProgressBar(total: inputs.count, enabled: ProgressBar.shouldShow(errorIsTerminal: Console.errorIsTerminal, quiet: quiet))
-        let dryRun = options.dryRun
-        let report = CropBatch.run(inputs, options: options) { outcome, done in
-            let line: String? = switch outcome {
-            case .failed(let input, let reason):
-                "squarecam: \(input): \(reason)\n"
-            case .cropped(let input, let output, let result):
-                quiet ? nil : describe(input: input, output: output, result: result, dryRun: dryRun)
-            }
-            if let line {
-                let isError = if case .failed = outcome { true } else { false }
-                let print: (String) -> Void = isError ? { Console.error($0) } : { Console.out($0) }
-                if let bar { bar.printAbove(line, using: print) } else { print(line) }
-            }
-            bar?.update(done: done)
+        let found = CropInputs(arguments.operands, recursive: options.recursive)
+        if let output = options.outputFile, found.inputs.count + found.problems.count > 1 {
+            throw UsageError(message: "--output \(output) names one square, but \(found.inputs.count + found.problems.count) inputs were given: use --output-dir DIR for several.")
         }
-        bar?.finish()
-        if !quiet {
-            let verb = dryRun ? "Would crop" : "Cropped"
-            let rate = report.seconds > 0 ? " (" + (Double(report.cropped + report.failed) / report.seconds).decimalText(places: 1) + " files/s)" : ""
-            Console.error("\(verb) \(report.cropped) file\(report.cropped == 1 ? "" : "s"), \(report.failed + problems.count) failed, in \(report.seconds.decimalText(places: 2)) s\(rate).\n")
-        }
-        return report.failed + problems.count == 0 ? .success : .failure
-    }
-
-    /// "in.jpg -> in-square.jpg (1080x1080)", with the block offset in lossless mode.
-    static func describe(input: String, output: String, result: CropSummary, dryRun: Bool) -> String {
-        var line = "\(input) -> \(output) (\(result.outputSize)"
-        if let offset = result.losslessOffset {
-            line += ", square at \(result.square.x),\(result.square.y)"
-            if offset.x != 0 || offset.y != 0 {
-                let horizontal = offset.x == 0 ? "" : "\(abs(offset.x).shortText) px \(offset.x > 0 ? "right" : "left")"
-                let vertical = offset.y == 0 ? "" : "\(abs(offset.y).shortText) px \(offset.y > 0 ? "down" : "up")"
-                line += ", " + [horizontal, vertical].filter { !$0.isEmpty }.joined(separator: " and ") + " of centre (block-aligned)"
-            } else {
-                line += ", exactly centred"
-            }
-        }
-        return line + (dryRun ? ", dry run)\n" : ")\n")
+        let printer = CropPrinter(
+            quiet: arguments.flag("quiet"), json: arguments.flag("json"), dryRun: options.dryRun,
+            imageOnStandardOutput: options.outputFile == "-", total: found.inputs.count)
+        for problem in found.problems { printer.problem(problem) }
+        let jobs = CropDestinations.plan(found.inputs, options: options)
+        let report = CropBatch.run(jobs, options: options) { outcome, done in printer.print(outcome, done: done) }
+        printer.finish(report, found: found)
+        return report.failed + found.problems.count == 0 ? .success : .failure
     }
 
     static func batchOptions(_ arguments: ParsedArguments) throws(UsageError) -> CropBatchOptions {
         var crop = CropOptions()
-        if let mode = try arguments.choice("mode", from: CropOptions.Mode.allCases.map(\.rawValue)) {
-            crop.mode = CropOptions.Mode(rawValue: mode)!
+        // "centre", as the help texts spell it, is the same mode.
+        let modes = CropOptions.Mode.allCases.map(\.rawValue) + ["centre"]
+        if let mode = try arguments.choice("mode", from: modes) {
+            crop.mode = CropOptions.Mode(rawValue: mode == "centre" ? "center" : mode)!
         }
-        crop.size = try arguments.integer("size", in: 1...65_535)
+        crop.size = try arguments.integer("size", in: ImageDefaults.squareSides)
         crop.quality = try arguments.integer("quality", in: 1...100) ?? ImageDefaults.jpegQuality
         if let subsampling = try arguments.choice("subsampling", from: JPEGSubsampling.allCases.map(\.rawValue)) {
             crop.subsampling = JPEGSubsampling(rawValue: subsampling)
@@ -75,16 +47,36 @@ enum CropCommand: Command {
             crop.format = CropOptions.Format(rawValue: format)!
         }
         crop.libjpegOnly = arguments.flag("libjpeg-only")
+        crop.acceptsDamage = arguments.flag("accept-damaged")
         crop.metadata = arguments.flag("strip") ? .strip : arguments.flag("strip-location") ? .stripLocation : .keep
         var options = CropBatchOptions(crop: crop)
         options.outputDirectory = arguments.string("output-dir")
+        options.outputFile = arguments.string("output")
         options.inPlace = arguments.flag("in-place")
         options.overwrite = arguments.flag("overwrite")
+        options.skipExisting = arguments.flag("skip-existing")
+        options.preserve = arguments.flag("preserve")
         options.jobs = try arguments.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         options.recursive = arguments.flag("recursive")
         options.dryRun = arguments.flag("dry-run")
-        if options.inPlace && options.outputDirectory != nil {
-            throw UsageError(message: "--in-place and --output-dir contradict each other: pick one.")
+        try checkCombinations(arguments, options)
+        return options
+    }
+
+    /// Options that contradict each other, or do nothing together, are usage errors.
+    private static func checkCombinations(_ arguments: ParsedArguments, _ options: CropBatchOptions) throws(UsageError) {
+        let crop = options.crop
+        let given = { (name: String) in arguments.flag(name) || arguments.string(name) != nil }
+        let exclusive = [("in-place", "output-dir"), ("in-place", "output"), ("output", "output-dir"),
+                         ("skip-existing", "overwrite"), ("skip-existing", "in-place")]
+        for (first, second) in exclusive where given(first) && given(second) {
+            throw UsageError(message: "--\(first) and --\(second) contradict each other: pick one.")
+        }
+        if options.outputFile == "-" && arguments.flag("json") {
+            throw UsageError(message: "--output - puts the photo on standard output, where --json would go too: drop one.")
+        }
+        if crop.format == .png && arguments.string("quality") != nil {
+            throw UsageError(message: "--quality sets JPEG quality; PNG is lossless: drop --quality or --format png.")
         }
         if crop.mode == .lossless {
             if crop.size != nil {
@@ -97,6 +89,5 @@ enum CropCommand: Command {
                 throw UsageError(message: "--mode lossless does not re-encode: --quality and --subsampling do not apply.")
             }
         }
-        return options
     }
 }

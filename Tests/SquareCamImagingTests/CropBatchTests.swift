@@ -12,10 +12,15 @@ import Testing
         try JPEGDecoder.header(of: Array(try Data(contentsOf: URL(fileURLWithPath: path)))).size
     }
 
+    /// One input planned and cropped, as a batch of one does.
+    func process(_ path: String, _ options: CropBatchOptions) -> CropOutcome {
+        CropBatch.process(CropDestinations.plan([CropInput(path: path)], options: options)[0], options: options)
+    }
+
     @Test func writesNameSquareNextToTheInput() throws {
         let folder = try ScratchFolder()
         try writeJPEG(folder.file("a.jpg"))
-        let outcome = CropBatch.process(CropInput(path: folder.file("a.jpg")), options: CropBatchOptions())
+        let outcome = process(folder.file("a.jpg"), CropBatchOptions())
         guard case .cropped(_, let output, let summary) = outcome else { Issue.record("failed: \(outcome)"); return }
         #expect(output == folder.file("a-square.jpg"))
         #expect(try size(of: output) == PixelSize(width: 80, height: 80))
@@ -27,11 +32,11 @@ import Testing
         let folder = try ScratchFolder()
         try writeJPEG(folder.file("a.jpg"))
         try folder.write("a-square.jpg", "keep me")
-        let refused = CropBatch.process(CropInput(path: folder.file("a.jpg")), options: CropBatchOptions())
+        let refused = process(folder.file("a.jpg"), CropBatchOptions())
         guard case .failed(_, let reason) = refused else { Issue.record("should fail"); return }
         #expect(reason.contains("already exists") && reason.contains("--overwrite"))
         #expect(try String(contentsOfFile: folder.file("a-square.jpg"), encoding: .utf8) == "keep me")
-        let replaced = CropBatch.process(CropInput(path: folder.file("a.jpg")), options: CropBatchOptions(overwrite: true))
+        let replaced = process(folder.file("a.jpg"), CropBatchOptions(overwrite: true))
         guard case .cropped = replaced else { Issue.record("should succeed: \(replaced)"); return }
         #expect(try size(of: folder.file("a-square.jpg")) == PixelSize(width: 80, height: 80))
     }
@@ -39,9 +44,9 @@ import Testing
     @Test func inPlaceReplacesTheInputAtomically() throws {
         let folder = try ScratchFolder()
         try writeJPEG(folder.file("a.jpg"))
-        let outcome = CropBatch.process(CropInput(path: folder.file("a.jpg")), options: CropBatchOptions(inPlace: true))
+        let outcome = process(folder.file("a.jpg"), CropBatchOptions(inPlace: true))
         guard case .cropped(_, let output, _) = outcome else { Issue.record("failed: \(outcome)"); return }
-        #expect(output == folder.file("a.jpg"))
+        #expect(output == CropDestinations.real(folder.file("a.jpg")))
         #expect(try size(of: folder.file("a.jpg")) == PixelSize(width: 80, height: 80))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(leftovers == ["a.jpg"], "no temporary or extra files: \(leftovers)")
@@ -51,13 +56,13 @@ import Testing
         let folder = try ScratchFolder()
         let png = try PNGCodec.encode(TestImages.gradient(width: 40, height: 30))
         try Data(png).write(to: URL(fileURLWithPath: folder.file("a.png")))
-        let outcome = CropBatch.process(CropInput(path: folder.file("a.png")), options: CropBatchOptions(inPlace: true))
+        let outcome = process(folder.file("a.png"), CropBatchOptions(inPlace: true))
         guard case .failed(_, let reason) = outcome else { Issue.record("should fail"); return }
         #expect(reason.contains("--in-place"))
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: folder.file("a.png")))) == png)
         var options = CropBatchOptions(inPlace: true)
         options.crop.format = .same
-        guard case .cropped = CropBatch.process(CropInput(path: folder.file("a.png")), options: options) else {
+        guard case .cropped = process(folder.file("a.png"), options) else {
             Issue.record("PNG in place as PNG should work"); return
         }
         #expect(try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder.file("a.png"))))).size == PixelSize(width: 30, height: 30))
@@ -66,7 +71,7 @@ import Testing
     @Test func dryRunWritesNothing() throws {
         let folder = try ScratchFolder()
         try writeJPEG(folder.file("a.jpg"))
-        let outcome = CropBatch.process(CropInput(path: folder.file("a.jpg")), options: CropBatchOptions(dryRun: true))
+        let outcome = process(folder.file("a.jpg"), CropBatchOptions(dryRun: true))
         guard case .cropped(_, let output, let summary) = outcome else { Issue.record("failed: \(outcome)"); return }
         #expect(output == folder.file("a-square.jpg"))
         #expect(summary.bytesWritten == 0)
@@ -80,15 +85,16 @@ import Testing
         try writeJPEG(folder.file("in/sub/b.JPG"))
         try writeJPEG(folder.file("in/a-square.jpg"))  // an earlier output: skipped
         try folder.write("in/notes.txt", "not a photo")
-        let flat = CropBatch.collectInputs([folder.file("in")], recursive: false)
+        let flat = CropInputs([folder.file("in")], recursive: false)
         #expect(flat.inputs.map(\.path) == [folder.file("in/a.jpg")])
-        let deep = CropBatch.collectInputs([folder.file("in")], recursive: true)
+        let deep = CropInputs([folder.file("in")], recursive: true)
         #expect(deep.inputs.map(\.path) == [folder.file("in/a.jpg"), folder.file("in/sub/b.JPG")])
-        let report = CropBatch.run(deep.inputs, options: CropBatchOptions(outputDirectory: folder.file("out"), jobs: 2)) { _, _ in }
+        let options = CropBatchOptions(outputDirectory: folder.file("out"), jobs: 2)
+        let report = CropBatch.run(CropDestinations.plan(deep.inputs, options: options), options: options) { _, _ in }
         #expect(report.cropped == 2 && report.failed == 0)
         #expect(try size(of: folder.file("out/a-square.jpg")) == PixelSize(width: 80, height: 80))
         #expect(try size(of: folder.file("out/sub/b-square.jpg")) == PixelSize(width: 80, height: 80))
-        let missing = CropBatch.collectInputs([folder.file("nope")], recursive: false)
+        let missing = CropInputs([folder.file("nope")], recursive: false)
         #expect(missing.inputs.isEmpty && missing.problems.count == 1)
     }
 
@@ -97,9 +103,10 @@ import Testing
         try writeJPEG(folder.file("a.jpg"))
         try folder.write("b.jpg", "this is not a JPEG")
         try writeJPEG(folder.file("c.jpg"))
-        let inputs = CropBatch.collectInputs([folder.path], recursive: false).inputs
+        let inputs = CropInputs([folder.path], recursive: false).inputs
         let outcomes = OutcomeLog()
-        let report = CropBatch.run(inputs, options: CropBatchOptions(jobs: 2)) { outcome, _ in outcomes.append(outcome) }
+        let options = CropBatchOptions(jobs: 2)
+        let report = CropBatch.run(CropDestinations.plan(inputs, options: options), options: options) { outcome, _ in outcomes.append(outcome) }
         #expect(report.cropped == 2 && report.failed == 1)
         let failures = outcomes.all.compactMap { outcome -> String? in
             if case .failed(let input, let reason) = outcome { return input + ": " + reason } else { return nil }

@@ -37,4 +37,34 @@ import Testing
         #expect(slowest.seconds < 30, "\(slowest.name) took \(slowest.seconds) s")
         print("fuzz-jpeg: \(succeeded) crops succeeded, \(failed) failed cleanly; slowest file \(slowest.name) in \(slowest.seconds) s")
     }
+
+    /// A lossless crop takes exactly the files that a crop through
+    /// TurboJPEG's transformer (`--libjpeg-only`) takes: each refuses a file
+    /// libjpeg warned about, wherever in the file the damage is, and when
+    /// both make a square it is the same file. The one difference allowed is
+    /// TurboJPEG's own limit: it refuses sampling factors it has no name for,
+    /// which our transcoder crops.
+    @Test func losslessCropsTakeTheSameFilesEitherWay() throws {
+        let folder = TestImages.fixtures.appendingPathComponent("fuzz-jpeg")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jpg") }.sorted()
+        var taken = 0
+        for name in names {
+            let bytes = Array(try Data(contentsOf: folder.appendingPathComponent(name)))
+            var alone = CropOptions(mode: .lossless)
+            alone.libjpegOnly = true
+            let ours = Result { () throws(ImagingError) in try SquareCropper.crop(bytes, options: CropOptions(mode: .lossless)).bytes }
+            let theirs = Result { () throws(ImagingError) in try SquareCropper.crop(bytes, options: alone).bytes }
+            switch (ours, theirs) {
+            case let (.success(a), .success(b)):
+                #expect(a == b, "\(name)")
+                taken += 1
+            case (.failure, .failure): break
+            case let (.success, .failure(error)) where "\(error)".contains("Could not determine subsampling type"): _ = error
+            case let (.success, .failure(error)): Issue.record("\(name): only TurboJPEG refused it: \(error)")
+            case let (.failure(error), .success): Issue.record("\(name): only our transcoder refused it: \(error)")
+            }
+        }
+        #expect(taken < names.count, "the fixtures are damaged files")
+        print("fuzz-jpeg: \(taken) of \(names.count) files cropped losslessly, the same either way")
+    }
 }

@@ -51,7 +51,9 @@ import Testing
     ]
 
     @Test func aSmoothedProgressiveFileCropsAsLibjpegAloneCropsIt() throws {
-        let options = CropOptions(maxPixels: 20_000_000)
+        var options = CropOptions(maxPixels: 20_000_000)
+        Self.expectRefusedAlike(Self.smoothedProgressiveFile, options)
+        options.acceptsDamage = true  // the ways must still agree past the damage
         var alone = options
         alone.libjpegOnly = true
         let ours = try SquareCropper.crop(Self.smoothedProgressiveFile, options: options)
@@ -71,10 +73,29 @@ import Testing
     ]
 
     @Test func aGrayFileClaimingOtherSamplingCropsAsTurboJPEGCropsIt() throws {
-        let options = CropOptions(mode: .lossless, maxPixels: 20_000_000)
+        var options = CropOptions(mode: .lossless, maxPixels: 20_000_000)
+        Self.expectRefusedAlike(Self.grayClaimingOneByThree, options)
+        options.acceptsDamage = true  // the ways must still agree past the damage
         var alone = options
         alone.libjpegOnly = true
         let ours = try SquareCropper.crop(Self.grayClaimingOneByThree, options: options)
         #expect(ours.bytes == (try SquareCropper.crop(Self.grayClaimingOneByThree, options: alone)).bytes)
+    }
+
+    /// Both fuzz files are damaged: with our code and without it, the crop
+    /// fails as damaged, with the same sentence.
+    static func expectRefusedAlike(_ bytes: [UInt8], _ options: CropOptions) {
+        var alone = options
+        alone.libjpegOnly = true
+        let outcomes = [options, alone].map { (each: CropOptions) -> String in
+            do throws(ImagingError) {
+                _ = try SquareCropper.crop(bytes, options: each)
+                return "cropped"
+            } catch {
+                guard case .damaged = error else { return "other error: \(error)" }
+                return error.description
+            }
+        }
+        #expect(outcomes[0] == outcomes[1] && outcomes[0].contains("nothing was written"), "\(outcomes)")
     }
 }

@@ -57,6 +57,36 @@ const char *cjpeg_decoder_message(const cjpeg_decoder *decoder);
 /// How many corrupt-data warnings libjpeg gave so far.
 int cjpeg_decoder_warnings(const cjpeg_decoder *decoder);
 
+/// The sample precision in bits (12, 16) when the last error was that this
+/// 8-bit libjpeg does not decode it; 0 otherwise.
+int cjpeg_decoder_refused_precision(const cjpeg_decoder *decoder);
+
+/// Damage libjpeg decoded past (its warnings), as far as it can tell where.
+typedef struct {
+    /// Warnings so far (0: no damage seen).
+    int warnings;
+    /// The first one, in libjpeg's words.
+    const char *text;
+    /// The first one was the data running out ("Premature end of JPEG file").
+    int cut_short;
+    int progressive;
+    /// Where the input stood then: the scan (1 = first), and the iMCU row of
+    /// that scan (of imcu_rows), which in a one-scan file is the picture's row.
+    int scan;
+    unsigned imcu_row;
+    unsigned imcu_rows;
+} cjpeg_damage;
+
+void cjpeg_decoder_damage(const cjpeg_decoder *decoder, cjpeg_damage *damage);
+
+/// After a decode has taken the rows it needs (or none, once the header is
+/// read and the decode started): reads the rest of the coded data, with as
+/// little work as libjpeg allows (rows skipped without inverse DCT; raw data
+/// decoded only in the columns kept), up to the end-of-image marker, so that
+/// every damage warning is counted. With only the header read, every
+/// coefficient is read. Returns 0, or -1 with the message set.
+int cjpeg_decoder_finish_input(cjpeg_decoder *decoder);
+
 /// Reads the header only. `max_memory` bounds what libjpeg may allocate
 /// (0: no bound); `max_scans` bounds the scans of a progressive file, which
 /// keeps a crafted file with endless tiny scans from hanging the caller.

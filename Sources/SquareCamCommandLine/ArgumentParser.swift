@@ -90,7 +90,7 @@ package struct ParsedArguments: Sendable {
             let name = String(body.prefix { $0 != "=" })
             let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
             if let option = spec.option(named: name) { return (option, inline) }
-            throw unknown(word, spec: spec, guess: nearest(name, among: spec.allOptions.map(\.name)))
+            throw unknown(word, spec: spec, guess: Spelling.nearest(to: name, among: spec.allOptions.map(\.name)))
         }
         if word.count == 2, let option = spec.option(short: word.last!) {
             return (option, nil)
@@ -101,25 +101,5 @@ package struct ParsedArguments: Sendable {
     private static func unknown(_ word: String, spec: CommandSpec, guess: String?) -> UsageError {
         let hint = guess.map { " Did you mean --\($0)?" } ?? ""
         return UsageError(message: "Unknown option '\(word)' for '\(spec.name)'.\(hint) See 'squarecam \(spec.name) --help'.")
-    }
-
-    /// The option name closest to a misspelling, if it is close enough.
-    private static func nearest(_ name: String, among names: [String]) -> String? {
-        let scored = names.map { ($0, editDistance(name, $0)) }.min { $0.1 < $1.1 }
-        guard let (best, distance) = scored, distance <= max(1, name.count / 3) else { return nil }
-        return best
-    }
-
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

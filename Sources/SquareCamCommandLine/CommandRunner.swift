@@ -13,8 +13,7 @@ package enum CommandRunner {
             Console.out("squarecam \(SquareCamVersion.number)\n")
             return .success
         case .unknown(let word):
-            let names = CommandSpec.all.map(\.name).joined(separator: ", ")
-            Console.report("'\(word)' is not a command. Commands: \(names). See 'squarecam --help'.")
+            Console.report(UsageError.notACommand(word).message)
             return .usage
         case .app, .command:
             return nil

@@ -62,6 +62,28 @@ import Testing
         #expect(result.output.isEmpty)
     }
 
+    /// A misspelt command gets the nearest one, typos of `help` too.
+    @Test(arguments: [("shot", "shoot"), ("crp", "crop"), ("devics", "devices"), ("hlep", "help")])
+    func misspeltCommandGetsASuggestion(typed: String, meant: String) throws {
+        let result = try CLIRunner.run([typed])
+        #expect(result.status == 2)
+        #expect(result.error == "squarecam: '\(typed)' is not a command. Did you mean '\(meant)'? See 'squarecam --help'.\n")
+    }
+
+    /// A word nothing like a command gets the list of commands instead of a guess.
+    @Test func wordFarFromEveryCommandListsThem() throws {
+        let result = try CLIRunner.run(["bogus"])
+        #expect(result.status == 2)
+        #expect(result.error == "squarecam: 'bogus' is not a command. Commands: shoot, devices, crop. See 'squarecam --help'.\n")
+    }
+
+    /// Optimal string alignment: a swap of two neighbouring letters is one edit.
+    @Test func transposedLettersGetASuggestion() throws {
+        let result = try CLIRunner.run(["shoot", "--mdoe", "640x480"])
+        #expect(result.status == 2)
+        #expect(result.error.contains("Did you mean --mode?"), "\(result.error)")
+    }
+
     @Test func misspeltOptionGetsASuggestion() throws {
         let result = try CLIRunner.run(["shoot", "--qualty", "80"])
         #expect(result.status == 2)

@@ -56,7 +56,7 @@ package struct ParsedArguments: Sendable {
             index += 1
             if optionsEnded || word == "-" || !word.hasPrefix("-") {
                 guard spec.acceptsOperands else {
-                    throw UsageError(message: "'\(spec.name)' takes no file or word arguments, but was given '\(word)'.")
+                    throw Self.unexpected(word, at: index - 1, in: arguments, spec: spec)
                 }
                 operands.append(word)
                 continue
@@ -99,7 +99,36 @@ package struct ParsedArguments: Sendable {
     }
 
     private static func unknown(_ word: String, spec: CommandSpec, guess: String?) -> UsageError {
+        let command = spec.isApp ? "" : " for '\(spec.name)'"
         let hint = guess.map { " Did you mean --\($0)?" } ?? ""
-        return UsageError(message: "Unknown option '\(word)' for '\(spec.name)'.\(hint) See 'squarecam \(spec.name) --help'.")
+        return UsageError(message: "Unknown option '\(word)'\(command).\(hint) See '\(spec.invocation) --help'.")
+    }
+
+    /// A word where `spec` takes none. After the app's options it is most
+    /// likely a command in the wrong place (the launcher chose the program by
+    /// the first word, an option), so the advice is the line as it should be.
+    private static func unexpected(_ word: String, at position: Int, in arguments: [String], spec: CommandSpec) -> UsageError {
+        guard spec.isApp else {
+            return UsageError(message: "'\(spec.name)' takes no file or word arguments, but was given '\(word)'.")
+        }
+        guard UsageError.commandWords.contains(word) else {
+            return UsageError.notACommand(word)
+        }
+        var reordered = arguments
+        reordered.remove(at: position)
+        let line = (["squarecam", word] + reordered.map(shellWord)).joined(separator: " ")
+        return UsageError(message: "'\(word)' is a command: put it first, as in '\(line)'.")
+    }
+
+    /// `word` as a shell reads it back, in double quotes only when it must be.
+    private static func shellWord(_ word: String) -> String {
+        let plain = !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=@%+,".contains($0) }
+        guard !plain else { return word }
+        var quoted = "\""
+        for character in word {
+            if "\"$`\\".contains(character) { quoted.append("\\") }
+            quoted.append(character)
+        }
+        return quoted + "\""
     }
 }

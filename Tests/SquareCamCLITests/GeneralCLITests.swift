@@ -77,6 +77,25 @@ import Testing
         #expect(result.error == "squarecam: 'bogus' is not a command. Commands: shoot, devices, crop. See 'squarecam --help'.\n")
     }
 
+    /// Options before any command are the app's (squarecam-camera): its
+    /// messages name `squarecam`, not an empty command.
+    @Test(arguments: [
+        (["--bogus"], "Unknown option '--bogus'. See 'squarecam --help'."),
+        (["--camra", "test"], "Unknown option '--camra'. Did you mean --camera? See 'squarecam --help'."),
+        (["--camera"], "--camera needs a value (CAMERA)."),
+        (["--camera", "test", "shoot"], "'shoot' is a command: put it first, as in 'squarecam shoot --camera test'."),
+        (["--camera", "test", "crop", "a.jpg"], "'crop' is a command: put it first, as in 'squarecam crop --camera test a.jpg'."),
+        (["--camera", "file:/my photos/a.jpg", "shoot"],
+         "'shoot' is a command: put it first, as in 'squarecam shoot --camera \"file:/my photos/a.jpg\"'."),
+        (["--camera", "test", "shot"], "'shot' is not a command. Did you mean 'shoot'? See 'squarecam --help'."),
+        (["--camera", "test", "photo.jpg"], "'photo.jpg' is not a command. Commands: shoot, devices, crop. See 'squarecam --help'."),
+    ])
+    func appOptionMistakesNameSquarecam(arguments: [String], message: String) throws {
+        let result = try CLIRunner.run(arguments)
+        #expect(result.status == 2, "\(arguments): \(result.error)")
+        #expect(result.error == "squarecam: \(message)\n", "\(arguments)")
+    }
+
     /// Optimal string alignment: a swap of two neighbouring letters is one edit.
     @Test func transposedLettersGetASuggestion() throws {
         let result = try CLIRunner.run(["shoot", "--mdoe", "640x480"])

@@ -96,6 +96,38 @@ import Testing
         #expect(result.error == "squarecam: \(message)\n", "\(arguments)")
     }
 
+    /// `squarecam help COMMAND` is `squarecam COMMAND --help`, for the
+    /// commands of every program (the launcher hands `help` to squarecam-crop).
+    @Test(arguments: CommandSpec.all.map(\.name))
+    func helpCommandShowsThatCommandsHelp(command: String) throws {
+        let viaHelp = try CLIRunner.run(["help", command])
+        let viaFlag = try CLIRunner.run([command, "--help"])
+        #expect(viaHelp.status == 0)
+        #expect(viaHelp.error.isEmpty)
+        #expect(viaHelp.output.hasPrefix("Usage: squarecam \(command)"))
+        #expect(viaHelp.output == viaFlag.output)
+    }
+
+    @Test(arguments: [["help"], ["help", "help"]])
+    func helpAloneIsTheTopLevelHelp(arguments: [String]) throws {
+        let result = try CLIRunner.run(arguments)
+        #expect(result.status == 0)
+        #expect(result.output == (try CLIRunner.run(["--help"])).output)
+        #expect(result.output.contains("squarecam help COMMAND"))
+    }
+
+    @Test(arguments: [
+        (["help", "bogus"], "'bogus' is not a command. Commands: shoot, devices, crop. See 'squarecam --help'."),
+        (["help", "shot"], "'shot' is not a command. Did you mean 'shoot'? See 'squarecam --help'."),
+        (["help", "crop", "shoot"], "help takes one command, as in 'squarecam help crop'."),
+    ])
+    func helpForNoCommandIsAUsageError(arguments: [String], message: String) throws {
+        let result = try CLIRunner.run(arguments)
+        #expect(result.status == 2, "\(arguments)")
+        #expect(result.output.isEmpty)
+        #expect(result.error == "squarecam: \(message)\n", "\(arguments)")
+    }
+
     /// Optimal string alignment: a swap of two neighbouring letters is one edit.
     @Test func transposedLettersGetASuggestion() throws {
         let result = try CLIRunner.run(["shoot", "--mdoe", "640x480"])

@@ -46,8 +46,10 @@ package struct ParsedArguments: Sendable {
     }
 
     /// Parses `arguments` (without the program and command names).
-    /// Accepts `--name value`, `--name=value`, `-x value`, flags, and `--`
-    /// to end options; repeats of a value option keep the last.
+    /// Accepts `--name value`, `--name=value`, `-x value`, `-xVALUE`,
+    /// flags, bundles of short flags (`-nr`, ended by a value option that
+    /// takes the rest of the word or the next one: `-ns64`, `-ns 64`), and
+    /// `--` to end options; repeats of a value option keep the last.
     package init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
         var index = 0
         var optionsEnded = false
@@ -65,70 +67,23 @@ package struct ParsedArguments: Sendable {
                 optionsEnded = true
                 continue
             }
-            let (option, inlineValue) = try Self.lookUp(word, in: spec)
-            if option.takesValue {
-                if let inlineValue {
-                    values[option.name] = inlineValue
-                } else if index < arguments.count {
-                    values[option.name] = arguments[index]
-                    index += 1
+            for (option, attachedValue) in try Self.options(in: word, spec: spec) {
+                if option.takesValue {
+                    if let attachedValue {
+                        values[option.name] = attachedValue
+                    } else if index < arguments.count {
+                        values[option.name] = arguments[index]
+                        index += 1
+                    } else {
+                        throw UsageError(message: "--\(option.name) needs a value (\(option.valueName!)).")
+                    }
                 } else {
-                    throw UsageError(message: "--\(option.name) needs a value (\(option.valueName!)).")
+                    guard attachedValue == nil else {
+                        throw UsageError(message: "--\(option.name) is a switch and takes no value.")
+                    }
+                    flags.insert(option.name)
                 }
-            } else {
-                guard inlineValue == nil else {
-                    throw UsageError(message: "--\(option.name) is a switch and takes no value.")
-                }
-                flags.insert(option.name)
             }
         }
-    }
-
-    private static func lookUp(_ word: String, in spec: CommandSpec) throws(UsageError) -> (OptionSpec, String?) {
-        if word.hasPrefix("--") {
-            let body = word.dropFirst(2)
-            let name = String(body.prefix { $0 != "=" })
-            let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
-            if let option = spec.option(named: name) { return (option, inline) }
-            throw unknown(word, spec: spec, guess: Spelling.nearest(to: name, among: spec.allOptions.map(\.name)))
-        }
-        if word.count == 2, let option = spec.option(short: word.last!) {
-            return (option, nil)
-        }
-        throw unknown(word, spec: spec, guess: nil)
-    }
-
-    private static func unknown(_ word: String, spec: CommandSpec, guess: String?) -> UsageError {
-        let command = spec.isApp ? "" : " for '\(spec.name)'"
-        let hint = guess.map { " Did you mean --\($0)?" } ?? ""
-        return UsageError(message: "Unknown option '\(word)'\(command).\(hint) See '\(spec.invocation) --help'.")
-    }
-
-    /// A word where `spec` takes none. After the app's options it is most
-    /// likely a command in the wrong place (the launcher chose the program by
-    /// the first word, an option), so the advice is the line as it should be.
-    private static func unexpected(_ word: String, at position: Int, in arguments: [String], spec: CommandSpec) -> UsageError {
-        guard spec.isApp else {
-            return UsageError(message: "'\(spec.name)' takes no file or word arguments, but was given '\(word)'.")
-        }
-        guard UsageError.commandWords.contains(word) else {
-            return UsageError.notACommand(word)
-        }
-        var reordered = arguments
-        reordered.remove(at: position)
-        let line = (["squarecam", word] + reordered.map(shellWord)).joined(separator: " ")
-        return UsageError(message: "'\(word)' is a command: put it first, as in '\(line)'.")
-    }
-
-    /// `word` as a shell reads it back, in double quotes only when it must be.
-    private static func shellWord(_ word: String) -> String {
-        let plain = !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=@%+,".contains($0) }
-        guard !plain else { return word }
-        var quoted = "\""
-        for character in word {
-            if "\"$`\\".contains(character) { quoted.append("\\") }
-            quoted.append(character)
-        }
-        return quoted + "\""
     }
 }

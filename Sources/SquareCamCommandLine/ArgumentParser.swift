@@ -36,9 +36,13 @@ package struct ParsedArguments: Sendable {
         return number
     }
 
-    /// One of a fixed set of words, or nil when not given.
-    package func choice(_ name: String, from choices: [String]) throws(UsageError) -> String? {
+    /// One of a fixed set of words, or nil when not given. `aliases` are
+    /// other spellings, each of one of the `choices`, which it returns
+    /// instead: ["centre": "center"]. Mistakes list the choices alone.
+    package func choice(_ name: String, from choices: [String], aliases: [String: String] = [:]) throws(UsageError) -> String? {
+        assert(aliases.values.allSatisfy(choices.contains), "--\(name): an alias for no choice")
         guard let text = values[name] else { return nil }
+        if let choice = aliases[text] { return choice }
         guard choices.contains(text) else {
             throw UsageError(message: "--\(name) takes one of \(choices.joined(separator: ", ")), not '\(text)'.")
         }

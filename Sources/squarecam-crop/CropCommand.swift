@@ -62,7 +62,7 @@ enum CropCommand: Command {
 
     static func batchOptions(_ arguments: ParsedArguments) throws(UsageError) -> CropBatchOptions {
         var crop = CropOptions()
-        if let mode = try arguments.choice("mode", from: CropOptions.Mode.allCases.map(\.rawValue)) {
+        if let mode = try arguments.choice("mode", from: CropOptions.Mode.allCases.map(\.rawValue), aliases: ["centre": "center"]) {
             crop.mode = CropOptions.Mode(rawValue: mode)!
         }
         crop.size = try arguments.integer("size", in: 1...65_535)

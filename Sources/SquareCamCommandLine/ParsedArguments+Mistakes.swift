@@ -18,8 +18,9 @@ extension ParsedArguments {
         guard UsageError.commandWords.contains(word) else {
             return UsageError.notACommand(word)
         }
-        var reordered = arguments
-        reordered.remove(at: position)
+        // help reads no options, so the others would only be a new mistake.
+        var reordered = word == "help" ? [] : arguments
+        if !reordered.isEmpty { reordered.remove(at: position) }
         let line = (["squarecam", word] + reordered.map(shellWord)).joined(separator: " ")
         return UsageError(message: "'\(word)' is a command: put it first, as in '\(line)'.")
     }

@@ -87,6 +87,7 @@ import Testing
         (["--camera", "test", "crop", "a.jpg"], "'crop' is a command: put it first, as in 'squarecam crop --camera test a.jpg'."),
         (["--camera", "file:/my photos/a.jpg", "shoot"],
          "'shoot' is a command: put it first, as in 'squarecam shoot --camera \"file:/my photos/a.jpg\"'."),
+        (["--camera", "test", "help"], "'help' is a command: put it first, as in 'squarecam help'."),
         (["--camera", "test", "shot"], "'shot' is not a command. Did you mean 'shoot'? See 'squarecam --help'."),
         (["--camera", "test", "photo.jpg"], "'photo.jpg' is not a command. Commands: shoot, devices, crop. See 'squarecam --help'."),
     ])

@@ -75,14 +75,21 @@ test-sanitizers: deps
 	tests/sanitizers/tsan.sh $(SWIFT) .build-tsan
 
 # ─── App (Sources/SquareCamApp, data/, po/) ───
-# install / uninstall  the binary, desktop file, AppStream metainfo, icon and translations
+# install / uninstall  the programs, man pages, desktop file, AppStream metainfo, icon and translations
 # locale, icon         po/*.po compiled, and the icon, into .build/share (where an uninstalled app looks)
+# man                  the man pages, from the programs' --help (packaging/man), into MAN_BUILD
+# install-man          only the man pages (BIN=path/to/squarecam takes them from that build)
 # bench-app            benchmarks/app.sh: 60 s of the 1920x1080@30 test camera vs a plain GStreamer window
-.PHONY: install uninstall locale icon bench-app
+.PHONY: install uninstall locale icon man install-man uninstall-man bench-app
 APP_ID = io.github.squarecam.SquareCam
 APP_LANGUAGES = $(shell cat po/LINGUAS)
 LOCALE_DIR = .build/share/locale
 ICON = .build/share/icons/hicolor/scalable/apps/$(APP_ID).svg
+MAN_BUILD ?= .build/man
+MAN_DIR = $(DESTDIR)$(PREFIX)/share/man/man1
+# What uninstall removes: a page for each command of `squarecam --help`
+# (ManPageTests checks that install and uninstall agree).
+MAN_PAGES = squarecam.1 squarecam-shoot.1 squarecam-crop.1 squarecam-devices.1
 
 locale: $(APP_LANGUAGES:%=$(LOCALE_DIR)/%/LC_MESSAGES/squarecam.mo)
 
@@ -95,7 +102,20 @@ icon: $(ICON)
 $(ICON): data/icons/$(APP_ID).svg
 	install -Dm644 $< $@
 
+# A fresh folder each time, so a page of a command that is gone is not installed.
+man:
+	rm -rf "$(MAN_BUILD)"
+	packaging/man/make-man-pages.sh "$(BIN)" "$(PREFIX)" "$(MAN_BUILD)"
+
+install-man: man
+	install -Dm644 -t "$(MAN_DIR)" "$(MAN_BUILD)"/*.1
+
+uninstall-man:
+	rm -f $(MAN_PAGES:%="$(MAN_DIR)/%")
+
+# The man pages after the build (a prerequisite could run first under make -j).
 install: build locale
+	$(MAKE) --no-print-directory install-man
 	install -Dm755 "$(BIN)" "$(DESTDIR)$(PREFIX)/bin/squarecam"
 	install -Dm755 "$(BIN)-crop" "$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-crop"
 	install -Dm755 "$(BIN)-capture" "$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-capture"
@@ -108,7 +128,7 @@ install: build locale
 			"$(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/squarecam.mo"; \
 	done
 
-uninstall:
+uninstall: uninstall-man
 	rm -f "$(DESTDIR)$(PREFIX)/bin/squarecam" "$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-crop" \
 		"$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-capture" \
 		"$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-camera" \

@@ -12,6 +12,8 @@ build_packages=(
     libportal-dev libportal-gtk4-dev
     libpipewire-0.3-dev
     gettext
+    # make install's man pages (packaging/man/make-man-pages.sh).
+    help2man
 )
 runtime_packages=(
     gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-tools
@@ -25,11 +27,13 @@ test_packages=(
     # The private desktop session of the camera portal tests (tests/portal/session.py).
     dbus-daemon pipewire pipewire-bin wireplumber xdg-desktop-portal
     python3 python3-gi python3-dbusmock
+    # ManPageTests reads the man pages as man shows them.
+    man-db groff-base
 )
 benchmark_packages=(libvips-tools imagemagick hyperfine time gstreamer1.0-x)
 # make deb and tests/packaging: build the .deb, check it, install it into a
 # fresh Debian root (debootstrap) and run it there under Xvfb.
-packaging_packages=(dpkg-dev fakeroot lintian help2man debootstrap xvfb xauth imagemagick xdotool)
+packaging_packages=(dpkg-dev fakeroot lintian debootstrap xvfb xauth imagemagick xdotool)
 
 wanted=("${build_packages[@]}" "${runtime_packages[@]}" "${test_packages[@]}")
 for option in "$@"; do

@@ -36,9 +36,13 @@ package struct ParsedArguments: Sendable {
         return number
     }
 
-    /// One of a fixed set of words, or nil when not given.
-    package func choice(_ name: String, from choices: [String]) throws(UsageError) -> String? {
+    /// One of a fixed set of words, or nil when not given. `aliases` are
+    /// other spellings, each of one of the `choices`, which it returns
+    /// instead: ["centre": "center"]. Mistakes list the choices alone.
+    package func choice(_ name: String, from choices: [String], aliases: [String: String] = [:]) throws(UsageError) -> String? {
+        assert(aliases.values.allSatisfy(choices.contains), "--\(name): an alias for no choice")
         guard let text = values[name] else { return nil }
+        if let choice = aliases[text] { return choice }
         guard choices.contains(text) else {
             throw UsageError(message: "--\(name) takes one of \(choices.joined(separator: ", ")), not '\(text)'.")
         }
@@ -46,8 +50,10 @@ package struct ParsedArguments: Sendable {
     }
 
     /// Parses `arguments` (without the program and command names).
-    /// Accepts `--name value`, `--name=value`, `-x value`, flags, and `--`
-    /// to end options; repeats of a value option keep the last.
+    /// Accepts `--name value`, `--name=value`, `-x value`, `-xVALUE`,
+    /// flags, bundles of short flags (`-nr`, ended by a value option that
+    /// takes the rest of the word or the next one: `-ns64`, `-ns 64`), and
+    /// `--` to end options; repeats of a value option keep the last.
     package init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
         var index = 0
         var optionsEnded = false
@@ -56,7 +62,7 @@ package struct ParsedArguments: Sendable {
             index += 1
             if optionsEnded || word == "-" || !word.hasPrefix("-") {
                 guard spec.acceptsOperands else {
-                    throw UsageError(message: "'\(spec.name)' takes no file or word arguments, but was given '\(word)'.")
+                    throw Self.unexpected(word, at: index - 1, in: arguments, spec: spec)
                 }
                 operands.append(word)
                 continue
@@ -65,61 +71,23 @@ package struct ParsedArguments: Sendable {
                 optionsEnded = true
                 continue
             }
-            let (option, inlineValue) = try Self.lookUp(word, in: spec)
-            if option.takesValue {
-                if let inlineValue {
-                    values[option.name] = inlineValue
-                } else if index < arguments.count {
-                    values[option.name] = arguments[index]
-                    index += 1
+            for (option, attachedValue) in try Self.options(in: word, spec: spec) {
+                if option.takesValue {
+                    if let attachedValue {
+                        values[option.name] = attachedValue
+                    } else if index < arguments.count {
+                        values[option.name] = arguments[index]
+                        index += 1
+                    } else {
+                        throw UsageError(message: "--\(option.name) needs a value (\(option.valueName!)).")
+                    }
                 } else {
-                    throw UsageError(message: "--\(option.name) needs a value (\(option.valueName!)).")
+                    guard attachedValue == nil else {
+                        throw UsageError(message: "--\(option.name) is a switch and takes no value.")
+                    }
+                    flags.insert(option.name)
                 }
-            } else {
-                guard inlineValue == nil else {
-                    throw UsageError(message: "--\(option.name) is a switch and takes no value.")
-                }
-                flags.insert(option.name)
             }
         }
-    }
-
-    private static func lookUp(_ word: String, in spec: CommandSpec) throws(UsageError) -> (OptionSpec, String?) {
-        if word.hasPrefix("--") {
-            let body = word.dropFirst(2)
-            let name = String(body.prefix { $0 != "=" })
-            let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
-            if let option = spec.option(named: name) { return (option, inline) }
-            throw unknown(word, spec: spec, guess: nearest(name, among: spec.allOptions.map(\.name)))
-        }
-        if word.count == 2, let option = spec.option(short: word.last!) {
-            return (option, nil)
-        }
-        throw unknown(word, spec: spec, guess: nil)
-    }
-
-    private static func unknown(_ word: String, spec: CommandSpec, guess: String?) -> UsageError {
-        let hint = guess.map { " Did you mean --\($0)?" } ?? ""
-        return UsageError(message: "Unknown option '\(word)' for '\(spec.name)'.\(hint) See 'squarecam \(spec.name) --help'.")
-    }
-
-    /// The option name closest to a misspelling, if it is close enough.
-    private static func nearest(_ name: String, among names: [String]) -> String? {
-        let scored = names.map { ($0, editDistance(name, $0)) }.min { $0.1 < $1.1 }
-        guard let (best, distance) = scored, distance <= max(1, name.count / 3) else { return nil }
-        return best
-    }
-
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

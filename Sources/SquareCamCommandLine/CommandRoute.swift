@@ -1,6 +1,7 @@
 /// What the first word of a `squarecam` command line asks for.
 package enum CommandRoute: Equatable, Sendable {
-    case help
+    /// `--help`, or `help` with the words after it (a command's name).
+    case help([String])
     case version
     /// No command, or only the app's own options: the app.
     case app
@@ -15,7 +16,8 @@ package enum CommandRoute: Equatable, Sendable {
             return
         }
         switch first {
-        case "--help", "-h", "help": self = .help
+        case "--help", "-h": self = .help([])
+        case "help": self = .help(Array(arguments.dropFirst()))
         case "--version": self = .version
         case _ where first.hasPrefix("-"): self = .app
         case _ where CommandSpec.all.contains { $0.name == first }: self = .command(first)

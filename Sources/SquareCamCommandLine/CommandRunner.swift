@@ -3,22 +3,41 @@ import SquareCamCore
 /// What the programs behind the `squarecam` launcher (squarecam-crop,
 /// -capture and -camera) do with a command line.
 package enum CommandRunner {
-    /// Answers `--help`, `--version` and unknown commands; nil for the rest.
+    /// Answers `--help`, `help [COMMAND]`, `--version` and unknown commands;
+    /// nil for the rest.
     package static func answerDirectly(_ route: CommandRoute) -> ExitCode? {
         switch route {
-        case .help:
-            Console.out(TopLevelHelp.text)
-            return .success
+        case .help(let words):
+            do throws(UsageError) {
+                Console.out(try helpText(for: words))
+                return .success
+            } catch {
+                Console.report(error.message)
+                return .usage
+            }
         case .version:
             Console.out("squarecam \(SquareCamVersion.number)\n")
             return .success
         case .unknown(let word):
-            let names = CommandSpec.all.map(\.name).joined(separator: ", ")
-            Console.report("'\(word)' is not a command. Commands: \(names). See 'squarecam --help'.")
+            Console.report(UsageError.notACommand(word).message)
             return .usage
         case .app, .command:
             return nil
         }
+    }
+
+    /// What `squarecam help WORDS` prints: any command's help, whichever
+    /// program runs it, since every spec is in this module; the same text
+    /// as `squarecam COMMAND --help`.
+    private static func helpText(for words: [String]) throws(UsageError) -> String {
+        guard let word = words.first, word != "help" else { return TopLevelHelp.text }
+        guard let spec = CommandSpec.all.first(where: { $0.name == word }) else {
+            throw UsageError.notACommand(word)
+        }
+        guard words.count == 1 else {
+            throw UsageError(message: "help takes one command, as in 'squarecam help \(word)'.")
+        }
+        return spec.helpText()
     }
 
     /// Parses `arguments` (the words after the command's name) against the

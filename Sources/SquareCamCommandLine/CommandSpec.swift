@@ -26,6 +26,8 @@ package struct OptionSpec: Sendable {
 
 /// Everything `--help` says about a command, and what the parser accepts.
 package struct CommandSpec: Sendable {
+    /// The word that runs it: `crop`; empty for the app's own options
+    /// (`squarecam` without a command, `TopLevelHelp.appSpec`).
     package let name: String
     /// One line: what the command does.
     package let summary: String
@@ -38,6 +40,12 @@ package struct CommandSpec: Sendable {
     package let examples: [(String, String)]
     /// Extra paragraphs: exit codes, notes.
     package let notes: [String]
+
+    /// Whether these are the options of `squarecam` itself, before any command.
+    package var isApp: Bool { name.isEmpty }
+
+    /// What the user types to run it, as messages quote it: `squarecam crop`.
+    package var invocation: String { isApp ? "squarecam" : "squarecam " + name }
 
     package static let helpOption = OptionSpec.flag("help", short: "h", "Show this help and exit.")
 

@@ -23,6 +23,7 @@ package enum TopLevelHelp {
               squarecam [--camera CAMERA]     open the app (live square viewfinder, review, crop editor)
               squarecam COMMAND [options]     run one command without a window
               squarecam COMMAND --help        what a command does, its options and examples
+              squarecam help COMMAND          the same
               squarecam --version
 
             Commands:

@@ -32,10 +32,8 @@ enum CropCommand: Command {
 
     static func batchOptions(_ arguments: ParsedArguments) throws(UsageError) -> CropBatchOptions {
         var crop = CropOptions()
-        // "centre", as the help texts spell it, is the same mode.
-        let modes = CropOptions.Mode.allCases.map(\.rawValue) + ["centre"]
-        if let mode = try arguments.choice("mode", from: modes) {
-            crop.mode = CropOptions.Mode(rawValue: mode == "centre" ? "center" : mode)!
+        if let mode = try arguments.choice("mode", from: CropOptions.Mode.allCases.map(\.rawValue), aliases: ["centre": "center"]) {
+            crop.mode = CropOptions.Mode(rawValue: mode)!
         }
         crop.size = try arguments.integer("size", in: ImageDefaults.squareSides)
         crop.quality = try arguments.integer("quality", in: 1...100) ?? ImageDefaults.jpegQuality

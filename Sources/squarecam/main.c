@@ -3,10 +3,11 @@
  * programs runs the command line and becomes that program (execv), with the
  * same arguments:
  *
- *   squarecam shoot … / devices …     squarecam-capture  (GStreamer, no GTK)
- *   squarecam crop … / help / --help  squarecam-crop     (the imaging libraries only)
- *   / --version / an unknown word
- *   squarecam [--camera …]            squarecam-camera   (the app, GTK)
+ *   squarecam shoot … / devices …       squarecam-capture  (GStreamer, no GTK)
+ *   squarecam crop … / help [COMMAND]   squarecam-crop     (the imaging libraries only;
+ *     / --help / --version / a word     the help of every command is in it)
+ *     that is no command
+ *   squarecam [--camera …]              squarecam-camera   (the app, GTK)
  *
  * It is C, not Swift, because it runs before every command: a Swift program
  * costs 2–4 ms to start (its runtime, Foundation, the libraries it links,

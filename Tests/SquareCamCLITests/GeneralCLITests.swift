@@ -62,6 +62,80 @@ import Testing
         #expect(result.output.isEmpty)
     }
 
+    /// A misspelt command gets the nearest one, typos of `help` too.
+    @Test(arguments: [("shot", "shoot"), ("crp", "crop"), ("devics", "devices"), ("hlep", "help")])
+    func misspeltCommandGetsASuggestion(typed: String, meant: String) throws {
+        let result = try CLIRunner.run([typed])
+        #expect(result.status == 2)
+        #expect(result.error == "squarecam: '\(typed)' is not a command. Did you mean '\(meant)'? See 'squarecam --help'.\n")
+    }
+
+    /// A word nothing like a command gets the list of commands instead of a guess.
+    @Test func wordFarFromEveryCommandListsThem() throws {
+        let result = try CLIRunner.run(["bogus"])
+        #expect(result.status == 2)
+        #expect(result.error == "squarecam: 'bogus' is not a command. Commands: shoot, devices, crop. See 'squarecam --help'.\n")
+    }
+
+    /// Options before any command are the app's (squarecam-camera): its
+    /// messages name `squarecam`, not an empty command.
+    @Test(arguments: [
+        (["--bogus"], "Unknown option '--bogus'. See 'squarecam --help'."),
+        (["--camra", "test"], "Unknown option '--camra'. Did you mean --camera? See 'squarecam --help'."),
+        (["--camera"], "--camera needs a value (CAMERA)."),
+        (["--camera", "test", "shoot"], "'shoot' is a command: put it first, as in 'squarecam shoot --camera test'."),
+        (["--camera", "test", "crop", "a.jpg"], "'crop' is a command: put it first, as in 'squarecam crop --camera test a.jpg'."),
+        (["--camera", "file:/my photos/a.jpg", "shoot"],
+         "'shoot' is a command: put it first, as in 'squarecam shoot --camera \"file:/my photos/a.jpg\"'."),
+        (["--camera", "test", "help"], "'help' is a command: put it first, as in 'squarecam help'."),
+        (["--camera", "test", "shot"], "'shot' is not a command. Did you mean 'shoot'? See 'squarecam --help'."),
+        (["--camera", "test", "photo.jpg"], "'photo.jpg' is not a command. Commands: shoot, devices, crop. See 'squarecam --help'."),
+    ])
+    func appOptionMistakesNameSquarecam(arguments: [String], message: String) throws {
+        let result = try CLIRunner.run(arguments)
+        #expect(result.status == 2, "\(arguments): \(result.error)")
+        #expect(result.error == "squarecam: \(message)\n", "\(arguments)")
+    }
+
+    /// `squarecam help COMMAND` is `squarecam COMMAND --help`, for the
+    /// commands of every program (the launcher hands `help` to squarecam-crop).
+    @Test(arguments: CommandSpec.all.map(\.name))
+    func helpCommandShowsThatCommandsHelp(command: String) throws {
+        let viaHelp = try CLIRunner.run(["help", command])
+        let viaFlag = try CLIRunner.run([command, "--help"])
+        #expect(viaHelp.status == 0)
+        #expect(viaHelp.error.isEmpty)
+        #expect(viaHelp.output.hasPrefix("Usage: squarecam \(command)"))
+        #expect(viaHelp.output == viaFlag.output)
+    }
+
+    @Test(arguments: [["help"], ["help", "help"]])
+    func helpAloneIsTheTopLevelHelp(arguments: [String]) throws {
+        let result = try CLIRunner.run(arguments)
+        #expect(result.status == 0)
+        #expect(result.output == (try CLIRunner.run(["--help"])).output)
+        #expect(result.output.contains("squarecam help COMMAND"))
+    }
+
+    @Test(arguments: [
+        (["help", "bogus"], "'bogus' is not a command. Commands: shoot, devices, crop. See 'squarecam --help'."),
+        (["help", "shot"], "'shot' is not a command. Did you mean 'shoot'? See 'squarecam --help'."),
+        (["help", "crop", "shoot"], "help takes one command, as in 'squarecam help crop'."),
+    ])
+    func helpForNoCommandIsAUsageError(arguments: [String], message: String) throws {
+        let result = try CLIRunner.run(arguments)
+        #expect(result.status == 2, "\(arguments)")
+        #expect(result.output.isEmpty)
+        #expect(result.error == "squarecam: \(message)\n", "\(arguments)")
+    }
+
+    /// Optimal string alignment: a swap of two neighbouring letters is one edit.
+    @Test func transposedLettersGetASuggestion() throws {
+        let result = try CLIRunner.run(["shoot", "--mdoe", "640x480"])
+        #expect(result.status == 2)
+        #expect(result.error.contains("Did you mean --mode?"), "\(result.error)")
+    }
+
     @Test func misspeltOptionGetsASuggestion() throws {
         let result = try CLIRunner.run(["shoot", "--qualty", "80"])
         #expect(result.status == 2)

@@ -9,9 +9,9 @@
 # load at run time: libheif (opened on the first HEIF file) and the
 # GStreamer plugins whose elements the pipelines name.
 # The version is SquareCamVersion.number; packaging/deb/changelog must start
-# with an entry for it. Needs dpkg-dev, help2man and lintian
-# (scripts/install-deps.sh --with-packaging); lintian runs last and any
-# error fails the build.
+# with an entry for it. Needs dpkg-dev and lintian
+# (scripts/install-deps.sh --with-packaging), and help2man for make install's
+# man pages; lintian runs last and any error fails the build.
 #
 # Environment: DEB_MAINTAINER overrides the Maintainer field;
 # SOURCE_DATE_EPOCH (default: the last commit's time) dates the man pages and
@@ -56,25 +56,9 @@ install -Dm644 "$here/copyright" "$doc/copyright"
 gzip -9n <"$here/changelog" >"$doc/changelog.gz"
 chmod 644 "$doc/changelog.gz"
 
-# Man pages from the programs' own --help, so they never fall behind.
-man=$stage/usr/share/man/man1
-mkdir -p "$man"
-wrappers=$work/wrappers
-mkdir -p "$wrappers"
-help2man --no-info --section=1 --version-string="$version" \
-    --name="square photos: a camera app, and square crops of existing photos" \
-    --include="$here/squarecam.h2m" --output="$work/squarecam.1" "$bin"
-for command in shoot crop devices; do
-    # help2man runs a program; this one runs `squarecam COMMAND`.
-    printf '#!/bin/sh\nexec "%s" %s "$@"\n' "$bin" "$command" >"$wrappers/squarecam-$command"
-    chmod +x "$wrappers/squarecam-$command"
-    summary=$("$bin" "$command" --help | sed -n '3p' | sed 's/[.:].*//' | sed 's/^\(.\)/\L\1/')
-    help2man --no-info --section=1 --version-string="$version" --name="$summary" \
-        --include="$here/command.h2m" --output="$work/squarecam-$command.1" "$wrappers/squarecam-$command"
-done
-for page in "$work"/*.1; do
-    gzip -9n <"$page" >"$man/$(basename "$page").gz"
-    chmod 644 "$man/$(basename "$page").gz"
+# The man pages make install put there (packaging/man), compressed as Debian's are.
+for page in "$stage"/usr/share/man/man1/*.1; do
+    gzip -9n "$page"
 done
 
 # Depends: the linked libraries, by their packages' shlibs/symbols files.

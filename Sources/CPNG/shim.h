@@ -9,3 +9,4 @@ static inline png_uint_32 squarecam_png_format_rgba(void) { return PNG_FORMAT_RG
 static inline png_uint_32 squarecam_png_format_gray(void) { return PNG_FORMAT_GRAY; }
 static inline png_uint_32 squarecam_png_format_flag_alpha(void) { return PNG_FORMAT_FLAG_ALPHA; }
 static inline png_uint_32 squarecam_png_format_flag_color(void) { return PNG_FORMAT_FLAG_COLOR; }
+static inline png_uint_32 squarecam_png_image_flag_16bit_srgb(void) { return PNG_IMAGE_FLAG_16BIT_sRGB; }

@@ -35,9 +35,14 @@ extension CommandSpec {
             ("squarecam crop --size 1080 -o squares ~/Pictures/trip", "1080×1080 squares of every photo in the folder, into ./squares"),
             ("squarecam crop --mode lossless --in-place *.jpg", "replaces each JPEG by its square without re-encoding"),
             ("squarecam crop --mode smart --strip-location -r photos", "the most interesting square of each photo, without GPS"),
+            ("curl -s URL | squarecam crop --size 512 - --output - > avatar.jpg", "a 512×512 avatar from a pipe, into a pipe"),
+            ("squarecam crop --skip-existing --json -r photos", "a rerun that crops only what is new, one JSON line per file"),
         ],
         notes: [
-            "Metadata: EXIF is kept with Orientation set to 1, the new dimensions and no thumbnail; the ICC profile is kept. CMYK JPEGs are converted to RGB without their CMYK profile. PNG output carries no metadata.",
+            "Metadata: EXIF is kept with Orientation set to 1, the new dimensions and no thumbnail; the ICC profile is kept; XMP and IPTC (keywords, captions, credits) are copied into JPEG squares, XMP with Orientation 1 and the new size. --strip-location removes the GPS block from the EXIF and drops XMP that holds a position. CMYK JPEGs are converted to RGB without their CMYK profile. PNG output carries no metadata.",
+            "Damaged files: a JPEG that is cut short or corrupt fails (exit 1) and is never written or put in place of anything; --accept-damaged crops it anyway.",
+            "Names: every output is named before anything is written; a second input that would get the same name (a.jpg and a.png) gets NAME-square-2.jpg, and a file given twice is cropped once. Folder scans leave out names ending in -square (earlier squares) and do not follow links to folders.",
+            "Permissions: a new square is never readable by more people than its photo; --in-place keeps the photo's owner, group and permissions (and replaces a link's target, not the link); --preserve also keeps times.",
             ExitCode.helpParagraph([.success, .failure, .usage]),
         ]
     )

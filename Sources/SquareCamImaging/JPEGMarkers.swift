@@ -46,7 +46,7 @@ struct JPEGMarkers {
 
     private func payload(_ segment: Segment) -> ArraySlice<UInt8> { bytes[segment.payload] }
 
-    private func starts(_ segment: Segment, with signature: [UInt8]) -> Bool {
+    func starts(_ segment: Segment, with signature: [UInt8]) -> Bool {
         payload(segment).starts(with: signature)
     }
 

@@ -17,6 +17,10 @@ public enum PNGCodec {
         let began = bytes.withUnsafeBufferPointer { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
         guard began != 0 else { throw .corrupt(detail: message(of: &image)) }
         defer { png_image_free(&image) }
+        // Without gAMA, sRGB or iCCP chunks, libpng takes 16-bit samples for
+        // linear light and brightens them on the way to 8 bits (mid grey 128
+        // came out 186); every other reader takes them for sRGB, as this does.
+        image.flags |= squarecam_png_image_flag_16bit_srgb()
         let size = PixelSize(width: Int(image.width), height: Int(image.height))
         guard size.area <= maxPixels else { throw .tooLarge(size: size, limit: maxPixels) }
         let hasAlpha = image.format & squarecam_png_format_flag_alpha() != 0

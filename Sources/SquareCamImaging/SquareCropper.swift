@@ -36,7 +36,12 @@ public enum SquareCropper {
             throw .invalidRequest(detail: "the size must be at least 1 pixel, not \(size)")
         }
         if bytes.starts(with: [0xFF, 0xD8]) {
-            return try cropJPEG(bytes, options: options, acceptsDamage: acceptingDamage)
+            var result = try cropJPEG(bytes, options: options, acceptsDamage: acceptingDamage)
+            if result.format == .jpeg {
+                let passedOn = JPEGMarkers(bytes).passedOn(size: result.outputSize, metadata: options.metadata)
+                result.bytes = JPEGMarkers.inserting(passedOn, into: result.bytes)
+            }
+            return result
         }
         guard options.mode != .lossless else {
             throw .invalidRequest(detail: "--mode lossless works on JPEG files only; use --mode center for this file")

@@ -25,7 +25,10 @@ extension JPEGDecoder {
             let plans = makePlans(planes: (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }, region: region,
                                   scaleEighths: scaleEighths, planeSizes: planeSizes)
             let planes = try decodeOnlyNeededColumns(decoder, layout: layout, plans: plans, columnLimit: columnLimit)
-            guard let split = split(tail: tail, planes: planes, plans: plans) else { return nil }
+            // A file cut short before its lower strip starts is decoded by one
+            // decoder, which says how much is missing.
+            guard let split = split(tail: tail, planes: planes, plans: plans),
+                  let lowerFile = tail.tail(fromMCURow: split.mcuRow) else { return nil }
             let upper = plans.indices.map { PlaneResizer(plan: plans[$0], rows: split.upperRows[$0]) }
             let lower = plans.indices.map {
                 PlaneResizer(plan: plans[$0], rows: split.lowerRows[$0], firstSourceRow: split.mcuRow * planes[$0].rowsPerRead)
@@ -34,9 +37,6 @@ extension JPEGDecoder {
             let lowerDone = DispatchGroup()
             DispatchQueue.global().async(group: lowerDone) {
                 do throws(ImagingError) {
-                    guard let lowerFile = tail.tail(fromMCURow: split.mcuRow) else {
-                        throw .corrupt(detail: "the restart markers are not where the header says")
-                    }
                     try decodeStrip(lowerFile, scaleEighths: scaleEighths, plans: plans, into: lower, maxPixels: maxPixels,
                                     columnLimit: columnLimit,
                                     damage: acceptsDamage ? .none : .wholeFile(rowOffset: split.mcuRow * header.blockSize.height))

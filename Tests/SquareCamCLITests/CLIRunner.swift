@@ -28,8 +28,10 @@ struct CLIRunner {
     static var fixtures: URL { packageRoot.appendingPathComponent("Tests/Fixtures") }
 
     /// Runs `squarecam ARGUMENTS` (or another `program`), killing it after `timeout` seconds.
+    /// `input` is written to its standard input (otherwise /dev/null).
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60, program: String = binary
+        _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60, program: String = binary,
+        input: Data? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
@@ -41,7 +43,8 @@ struct CLIRunner {
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
         process.standardError = error
-        process.standardInput = FileHandle.nullDevice
+        let inputPipe = input.map { _ in Pipe() }
+        process.standardInput = inputPipe ?? FileHandle.nullDevice
 
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
@@ -51,6 +54,14 @@ struct CLIRunner {
         nonisolated(unsafe) var outData = Data(), errData = Data()
         DispatchQueue.global().async(group: collected) { outData = output.fileHandleForReading.readDataToEndOfFile() }
         DispatchQueue.global().async(group: collected) { errData = error.fileHandleForReading.readDataToEndOfFile() }
+        if let inputPipe, let input {
+            // A program that exits without reading all of it must not take this process down with it.
+            signal(SIGPIPE, SIG_IGN)
+            DispatchQueue.global().async(group: collected) {
+                try? inputPipe.fileHandleForWriting.write(contentsOf: input)
+                try? inputPipe.fileHandleForWriting.close()
+            }
+        }
         let timedOut = finished.wait(timeout: .now() + timeout) == .timedOut
         if timedOut {
             process.interrupt()

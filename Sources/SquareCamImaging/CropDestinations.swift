@@ -75,12 +75,13 @@ public enum CropDestinations {
             }
             folder = input.path.deletingLastPathComponent
         }
-        for number in 1... {
+        var number = 1
+        while true {
             let name = stem + (number == 1 ? "-square." : "-square-\(number).") + ext
             let path = folder.isEmpty ? name : folder.appendingPathComponent(name)
             if taken.insert(absolute(path)).inserted { return .file(path) }
+            number += 1
         }
-        fatalError("unreachable: the numbers run out before the names do")
     }
 
     /// `path` with every link resolved; as given when that fails (it does not exist yet).

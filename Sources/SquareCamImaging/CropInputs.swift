@@ -23,8 +23,8 @@ public struct CropInput: Sendable, Hashable {
 /// The inputs a command line's operands name, each real file once.
 public struct CropInputs: Sendable {
     public var inputs: [CropInput] = []
-    /// One sentence per operand or folder that could not be used.
-    public var problems: [String] = []
+    /// Each operand or folder that could not be used, and why.
+    public var problems: [(path: String, reason: String)] = []
     /// Files in scanned folders left out because their names end in
     /// "-square": earlier outputs (named on the command line, they are cropped).
     public var skippedSquares = 0
@@ -48,7 +48,7 @@ public struct CropInputs: Sendable {
             }
             var status = stat()
             guard stat(operand, &status) == 0 else {
-                problems.append(errno == ENOENT ? "\(operand): no such file or folder" : "\(operand): cannot be read (\(String(cString: strerror(errno))))")
+                problems.append((operand, errno == ENOENT ? "no such file or folder" : "cannot be read (\(String(cString: strerror(errno))))"))
                 continue
             }
             guard status.st_mode & S_IFMT == S_IFDIR else {
@@ -59,7 +59,7 @@ public struct CropInputs: Sendable {
             scan.scan(folder: operand, relative: "", identity: FileIdentity(status))
             scan.inputs[before...].sort { $0.path < $1.path }
             if scan.inputs.count == before && scan.problems.isEmpty {
-                scan.problems.append("\(operand): no JPEG, PNG or HEIF files in this folder")
+                scan.problems.append((operand, "no JPEG, PNG or HEIF files in this folder"))
             }
             problems += scan.problems
             scan.problems = []
@@ -87,7 +87,7 @@ private struct FolderScan {
 
     let recursive: Bool
     var inputs: [CropInput] = []
-    var problems: [String] = []
+    var problems: [(path: String, reason: String)] = []
     var skippedSquares = 0
     var skippedFolderLinks = 0
     private var seenFiles: Set<FileIdentity> = []
@@ -104,7 +104,7 @@ private struct FolderScan {
     mutating func scan(folder: String, relative: String, identity: FileIdentity) {
         guard seenFolders.insert(identity).inserted else { return }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-            problems.append("\(folder): cannot list this folder (permissions?)")
+            problems.append((folder, "cannot list this folder (permissions?)"))
             return
         }
         var folders: [(String, String, FileIdentity)] = []

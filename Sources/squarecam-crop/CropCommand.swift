@@ -23,7 +23,7 @@ enum CropCommand: Command {
         let printer = CropPrinter(
             quiet: arguments.flag("quiet"), json: arguments.flag("json"), dryRun: options.dryRun,
             imageOnStandardOutput: options.outputFile == "-", total: found.inputs.count)
-        for problem in found.problems { printer.problem(problem) }
+        for problem in found.problems { printer.print(.failed(input: problem.path, reason: problem.reason), done: 0) }
         let jobs = CropDestinations.plan(found.inputs, options: options)
         let report = CropBatch.run(jobs, options: options) { outcome, done in printer.print(outcome, done: done) }
         printer.finish(report, found: found)

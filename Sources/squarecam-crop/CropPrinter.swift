@@ -25,13 +25,7 @@ struct CropPrinter: Sendable {
         bar = ProgressBar(total: total, enabled: ProgressBar.shouldShow(errorIsTerminal: Console.errorIsTerminal, quiet: quiet || json))
     }
 
-    /// An operand that named nothing to crop.
-    func problem(_ sentence: String) {
-        Console.report(Console.printable(sentence))
-        if json { Console.out(FileRecord(failedOperand: sentence).line) }
-    }
-
-    /// One file's outcome; `done` files so far.
+    /// One file's outcome (or an operand's that named nothing to crop); `done` files so far.
     func print(_ outcome: CropOutcome, done: Int) {
         if json { Console.out(FileRecord(outcome, dryRun: dryRun).line) }
         switch outcome {
@@ -73,8 +67,9 @@ struct CropPrinter: Sendable {
             let links = found.skippedFolderLinks == 1 ? "1 link to a folder" : "\(found.skippedFolderLinks) links to folders"
             text += "Did not follow \(links) (name a folder itself to crop what is in it).\n"
         }
-        if !report.failedInputs.isEmpty && report.cropped + report.failed + report.skipped > 1 {
-            text += "Failed:\n" + report.failedInputs.map { "  \(Console.printable($0))\n" }.joined()
+        let failed = found.problems.map(\.path) + report.failedInputs
+        if !failed.isEmpty && report.cropped + report.skipped + failed.count > 1 {
+            text += "Failed:\n" + failed.map { "  \(Console.printable($0))\n" }.joined()
         }
         Console.error(text)
     }
@@ -137,12 +132,6 @@ struct FileRecord: Encodable {
             bytes = dryRun ? nil : result.bytesWritten
             reason = result.damage?.description
         }
-    }
-
-    init(failedOperand sentence: String) {
-        input = String(sentence.prefix { $0 != ":" })
-        status = "failed"
-        reason = sentence
     }
 
     var line: String {

@@ -8,6 +8,14 @@ public enum SquareCamApp {
     /// The reverse-DNS application id (desktop file, icon, AppStream).
     public static let applicationID = "io.github.squarecam.SquareCam"
 
+    /// Whether a window can be shown: GTK reaches an X11 or Wayland display.
+    /// Asked before the application starts, where GTK would only warn
+    /// "cannot open display" and give up.
+    @MainActor
+    public static func canOpenDisplay() -> Bool {
+        gtk_init_check() != 0
+    }
+
     /// Runs the app until its window closes; returns the process exit code.
     /// `sources` says where cameras come from (the portal, V4L2, the test
     /// pattern…); call it on the main thread.

@@ -38,6 +38,10 @@ func runApp(_ arguments: [String]) -> ExitCode {
             Console.report(error.description)
             return .usage
         }
+        guard SquareCamApp.canOpenDisplay() else {
+            Console.report("There is no display to show the app on (no X11 or Wayland session reaches this program); 'squarecam shoot' takes a photo without one.")
+            return .failure
+        }
         return ExitCode(rawValue: SquareCamApp.run(sources: sources)) ?? .failure
     } catch {
         Console.report(error.message)

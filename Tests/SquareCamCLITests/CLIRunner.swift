@@ -28,10 +28,11 @@ struct CLIRunner {
     static var fixtures: URL { packageRoot.appendingPathComponent("Tests/Fixtures") }
 
     /// Runs `squarecam ARGUMENTS` (or another `program`), killing it after `timeout` seconds.
-    /// `input` is written to its standard input (otherwise /dev/null).
+    /// `input` is written to its standard input (otherwise /dev/null);
+    /// the variables named in `unset` are taken out of its environment.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60, program: String = binary,
-        input: Data? = nil
+        input: Data? = nil, unset: [String] = []
     ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
@@ -39,6 +40,7 @@ struct CLIRunner {
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "enable=no"
         env.merge(environment) { _, new in new }
+        for name in unset { env[name] = nil }
         process.environment = env
         let output = Pipe(), error = Pipe()
         process.standardOutput = output

@@ -11,6 +11,15 @@ import Testing
         }
     }
 
+    /// Without X11 or Wayland the app says so in one sentence, and what works
+    /// without a display; GTK's own warning never shows.
+    @Test func theAppWithoutADisplaySaysSo() throws {
+        let result = try CLIRunner.run(["--camera", "test"], unset: ["DISPLAY", "WAYLAND_DISPLAY"])
+        #expect(result.status == 1)
+        #expect(result.error == "squarecam: There is no display to show the app on (no X11 or Wayland session reaches this program); 'squarecam shoot' takes a photo without one.\n")
+        #expect(result.output.isEmpty)
+    }
+
     @Test func versionPrintsTheVersion() throws {
         let result = try CLIRunner.run(["--version"])
         #expect(result.status == 0)

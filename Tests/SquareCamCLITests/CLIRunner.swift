@@ -27,13 +27,16 @@ struct CLIRunner {
     /// The photos the tests read (Tests/Fixtures/SOURCES.md says where they came from).
     static var fixtures: URL { packageRoot.appendingPathComponent("Tests/Fixtures") }
 
-    /// Runs `squarecam ARGUMENTS` (or another `program`), killing it after `timeout` seconds.
+    /// Runs `squarecam ARGUMENTS` (or another `program`) in `workingDirectory`
+    /// (the tests' own when nil), killing it after `timeout` seconds.
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60, program: String = binary
+        _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60, program: String = binary,
+        workingDirectory: String? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
+        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "enable=no"
         env.merge(environment) { _, new in new }

@@ -134,6 +134,33 @@ import Testing
     }
 }
 
+/// The edges of `shoot`, end to end through the built binary.
+extension ShootCLITests {
+    /// A folder ending in "/" is created with its parents, relative to the working directory or absolute.
+    @Test func relativeAndAbsoluteFoldersAreCreatedWithTheirParents() throws {
+        let work = try TemporaryFolder()
+        let name = "dk3-" + UUID().uuidString.prefix(8)
+        for output in ["\(name)/", "\(name)/a/b/", work.path + "/absolute/a/b/"] {
+            let result = try CLIRunner.run(["shoot", "-c", "test:160x120", "-o", output], workingDirectory: work.path)
+            #expect(result.status == 0, "\(output): \(result.error)")
+            let printed = result.output.trimmingCharacters(in: .newlines)
+            #expect(printed.hasPrefix(output), "\(printed)")
+            let saved = printed.hasPrefix("/") ? printed : work.path + "/" + printed
+            #expect(FileManager.default.fileExists(atPath: saved), "\(saved)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/" + name), "a relative folder is not made at the root")
+    }
+
+    /// /proc exists, but takes no files: the message says so and names /proc, not its parent.
+    @Test(arguments: ["/proc/squarecam-test.jpg", "/proc/squarecam-test/"])
+    func aFolderThatTakesNoFilesIsNamed(output: String) throws {
+        let result = try CLIRunner.run(["shoot", "-c", "test:160x120", "-o", output])
+        #expect(result.status == 6)
+        #expect(result.error == "squarecam: Cannot write /proc: this folder does not take new files (a system folder, such as /proc or /sys); choose another folder.\n")
+        #expect(result.output.isEmpty)
+    }
+}
+
 @Suite struct DevicesCLITests {
     @Test func listsTheTestCameraLast() throws {
         let text = try CLIRunner.run(["devices"])

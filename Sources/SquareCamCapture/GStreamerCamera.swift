@@ -96,8 +96,8 @@ public final class GStreamerCamera: Camera {
         let generation = try beginStart()
         let pipeline: GStreamerPipeline
         do {
-            try preflight()
-            pipeline = try build(generation: generation)
+            let image = try preflight()
+            pipeline = try build(generation: generation, image: image)
         } catch {
             state.withLock { if $0.generation == generation { $0.phase = .failed } }
             throw error
@@ -147,16 +147,18 @@ public final class GStreamerCamera: Camera {
     }
 
     /// Failures that can be told before GStreamer runs, with clearer words.
-    private func preflight() throws {
+    /// Returns a `file:` camera's image, decoded (an unreadable file fails here).
+    private func preflight() throws -> Frame? {
         if let path = source.devicePath, let failure = DeviceAccess.check(devicePath: path, camera: cameraDescription.name) {
             throw failure
         }
-        if case .imageFile(let path) = source, let reason = DeviceAccess.problemReading(imageFile: path) {
-            throw CameraFailure.failed(camera: cameraDescription.name, detail: reason)
+        if case .imageFile(let path) = source {
+            return try ImageFileSource.decode(path: path, camera: cameraDescription.name)
         }
+        return nil
     }
 
-    private func build(generation: Int) throws -> GStreamerPipeline {
+    private func build(generation: Int, image: Frame?) throws -> GStreamerPipeline {
         let mode = streamingMode()
         var streamSource = source
         if case .pipewire(let serial, _) = source, let remote = configuration.pipeWireRemote {
@@ -164,9 +166,7 @@ public final class GStreamerCamera: Camera {
         }
         var description = PipelineDescription(source: streamSource, mode: mode)
         description.hasViewfinder = configuration.purpose == .live
-        if case .imageFile(let path) = source {
-            description.imageOrientation = ImageFileOrientation.read(path: path)
-        }
+        description.imageFormat = image.map(ImageFileSource.format(of:))
         let pipeline: GStreamerPipeline
         do {
             let ledger = pipelineLedger
@@ -187,6 +187,9 @@ public final class GStreamerCamera: Camera {
         }
         let viewfinderOn = state.withLock { $0.viewfinderHandler != nil }
         pipeline.setBool(!viewfinderOn, property: "drop", onElementNamed: PipelineDescription.viewfinderValveName)
+        if let image, !ImageFileSource.feed(image, into: pipeline) {
+            throw CameraFailure.failed(camera: cameraDescription.name, detail: "GStreamer did not take the decoded image. Install the GStreamer plugins (scripts/install-deps.sh).")
+        }
         return pipeline
     }
 

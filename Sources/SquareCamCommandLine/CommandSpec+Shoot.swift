@@ -7,7 +7,7 @@ extension CommandSpec {
         summary: "Takes one square photo (the centre square of the camera frame) and prints where it was saved.",
         usage: "[options]",
         options: [
-            .value("camera", short: "c", "CAMERA", "auto (default: the first real camera, else the test pattern), test[:WxH[@FPS]], file:PATH, or an id from 'squarecam devices'."),
+            .value("camera", short: "c", "CAMERA", "auto (default: the first real camera, else the test pattern), test[:WxH[@FPS]], file:PATH (a JPEG, PNG or HEIF/HEIC image, as crop reads), or an id from 'squarecam devices'."),
             .value("size", short: "s", "N", "Side of the saved square in pixels (default: the full-resolution square)."),
             .value("quality", short: "q", "Q", "JPEG quality, 1-100 (default \(ImageDefaults.jpegQuality))."),
             .value("output", short: "o", "FILE|DIR", "Where to save: a .jpg file, or a folder to save into under a time-stamped name (default: the Pictures/Camera folder)."),

@@ -29,6 +29,10 @@ public struct DecodedRegion: Sendable {
     public var regionInFrame: Rect2D
     /// The DCT scale the pixels were decoded at, in eighths (8 = full size).
     public var scaleEighths: Int
+    /// libjpeg's corrupt-data warnings ("Premature end of JPEG file"): it
+    /// fills what it could not read with grey and carries on, so more than
+    /// zero means the pixels are not all the file's.
+    public var corruptDataWarnings = 0
 }
 
 /// Decodes JPEG with libjpeg(-turbo) through the C shim in CJPEG, which owns
@@ -75,8 +79,10 @@ public enum JPEGDecoder {
             throw .invalidRequest(detail: "the JPEG scale must be 1/8 to 16/8, not \(scaleEighths)/8")
         }
         return try withDecoder(bytes, maxPixels: maxPixels) { (decoder, header) throws(ImagingError) in
-            try decodeRegion(decoder, header: header, region: region, scaleEighths: scaleEighths, outputSize: outputSize,
-                             smoothChroma: smoothChroma, floatIDCT: floatIDCT)
+            var decoded = try decodeRegion(decoder, header: header, region: region, scaleEighths: scaleEighths, outputSize: outputSize,
+                                           smoothChroma: smoothChroma, floatIDCT: floatIDCT)
+            decoded.corruptDataWarnings = Int(cjpeg_decoder_warnings(decoder))
+            return decoded
         }
     }
 

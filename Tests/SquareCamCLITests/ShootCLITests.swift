@@ -159,6 +159,71 @@ extension ShootCLITests {
         #expect(result.error == "squarecam: Cannot write /proc: this folder does not take new files (a system folder, such as /proc or /sys); choose another folder.\n")
         #expect(result.output.isEmpty)
     }
+
+    /// A file camera reads what crop reads, and shows its centre square.
+    @Test(arguments: ["heif/example.heic", "libjpeg-turbo/testorig.png"])
+    func fileCameraReadsHEIFAndPNG(fixture: String) throws {
+        let image = CLIRunner.fixtures.appendingPathComponent(fixture)
+        let folder = try TemporaryFolder()
+        let result = try CLIRunner.run(["shoot", "-c", "file:" + image.path, "-o", folder.path + "/square.jpg"])
+        #expect(result.status == 0, "\(result.error)")
+        let bytes = try [UInt8](Data(contentsOf: image))
+        let original = fixture.hasSuffix(".png") ? try PNGCodec.decode(bytes) : try HEIFDecoder.decode(bytes).frame
+        let saved = try Self.decodedPhoto(at: folder.path + "/square.jpg")
+        let square = original.size.centeredSquare
+        #expect(saved.size == square.size)
+        // A still is taken in I420, whose square starts on an even pixel
+        // (VideoSample.makeFrame): 1280 - 854 = 426 leaves it at x 212, not 213.
+        let left = square.x & ~1, top = square.y & ~1
+        var total = 0, samples = 0
+        for y in stride(from: 0, to: square.height, by: 7) {
+            for x in stride(from: 0, to: square.width, by: 5) {
+                total += abs(Self.gray(original, x: left + x, y: top + y) - Self.gray(saved, x: x, y: y))
+                samples += 1
+            }
+        }
+        #expect(Double(total) / Double(samples) < 6, "mean difference \(Double(total) / Double(samples))")
+    }
+
+    /// Files a file camera cannot show: one plain sentence each, no GStreamer internals.
+    @Test(arguments: [
+        ("notimg.jpg", "text", "it is not a JPEG, PNG or HEIF/HEIC image, the formats a file camera reads"),
+        ("empty.jpg", "empty", "the file is empty"),
+        ("truncated.jpg", "truncated", "the image is damaged"),
+    ])
+    func unreadableImageFilesSayWhy(name: String, content: String, message: String) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/" + name
+        let bytes: Data = switch content {
+        case "text": Data("this is not a picture\n".utf8)
+        case "empty": Data()
+        default: try Data(contentsOf: CLIRunner.fixtures.appendingPathComponent("orientation/Landscape_1.jpg")).prefix(3000)
+        }
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let result = try CLIRunner.run(["shoot", "-c", "file:" + path, "-o", folder.path + "/out/"])
+        #expect(result.status == 5)
+        #expect(result.error.hasPrefix("squarecam: The camera \(name) failed: \(message)"), "\(result.error)")
+        #expect(result.error.split(separator: "\n").count == 1, "one line: \(result.error)")
+        for word in ["gst", "GStreamer", ".c(", "decodebin"] {
+            #expect(!result.error.contains(word), "\(result.error)")
+        }
+        #expect(try folder.entries() == [name])
+    }
+
+    static func decodedPhoto(at path: String) throws -> Frame {
+        try JPEGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: path)))).frame
+    }
+
+    /// The pixel's gray level (the mean of its RGB samples), for frames in RGB or gray.
+    static func gray(_ frame: Frame, x: Int, y: Int) -> Int {
+        let plane = frame.planes[0]
+        switch frame.layout {
+        case .gray: return Int(plane.bytes[y * plane.stride + x])
+        default:
+            let at = y * plane.stride + x * frame.layout.bytesPerPixel
+            return (Int(plane.bytes[at]) + Int(plane.bytes[at + 1]) + Int(plane.bytes[at + 2])) / 3
+        }
+    }
 }
 
 @Suite struct DevicesCLITests {

@@ -78,27 +78,35 @@ enum ShootCommand: Command {
             return report(error, camera: camera)
         }
         let firstFrame = ContinuousClock.now
+        // Photo k is due k-1 intervals after the first, however long each
+        // save took, so a time-lapse keeps its pace.
+        let firstDue = firstFrame + .seconds(request.delaySeconds)
+        var previousPhoto: ContinuousClock.Instant?
         for shot in 1...request.count {
-            let wait = shot == 1 ? request.delaySeconds : request.intervalSeconds
-            if wait > 0 {
-                try? await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+            let due = firstDue + .seconds(request.intervalSeconds * Double(shot - 1))
+            if due > .now {
+                try? await Task.sleep(until: due, clock: .continuous)
             }
             let shutter = ContinuousClock.now
-            let frame: Frame
+            let captured: CapturedFrame
             do {
                 // The photo is the centre square: the rest of the frame is never copied.
-                frame = try await camera.capturePhoto(layout: .i420, centreSquareOnly: true)
+                // After the first, each photo is a frame that came after the
+                // previous photo was taken: a new picture, never the last one again.
+                captured = try await camera.capturePhoto(arrivedAfter: previousPhoto, layout: .i420, centreSquareOnly: true)
             } catch {
                 await camera.stop()
                 return report(error, camera: camera)
             }
+            // Taken at the shutter, or later when its frame was waited for.
+            previousPhoto = max(shutter, captured.arrived)
             if shot == request.count {
                 // The last photo is in memory: release the camera while it is encoded and written.
                 Task { await camera.stop() }
             }
             let saved: SavedPhoto
             do {
-                saved = try save(frame, request, camera: camera.cameraDescription)
+                saved = try save(captured.frame, request, camera: camera.cameraDescription)
             } catch {
                 await camera.stop()
                 Console.report((error as? PhotoWriteError)?.description ?? "could not make the photo: \(error)")
@@ -106,6 +114,8 @@ enum ShootCommand: Command {
             }
             let timings = ShootTimings(
                 launchToFirstFrame: processLaunch.duration(to: firstFrame),
+                launchToFrame: processLaunch.duration(to: captured.arrived),
+                frameTimestamp: captured.timestamp,
                 shutterToFile: shutter.duration(to: .now)
             )
             Console.out(request.json

@@ -136,6 +136,41 @@ import Testing
 
 /// The edges of `shoot`, end to end through the built binary.
 extension ShootCLITests {
+    /// The test pattern at 30 fps: its snow corner changes with every frame
+    /// and nothing else does (TestPattern), so two photos of one frame are
+    /// the same picture, and a photo's frame can be told apart.
+    @Test func everyPhotoOfACountIsANewFrame() throws {
+        let folder = try TemporaryFolder()
+        let count = 8
+        let result = try CLIRunner.run(["shoot", "-c", "test:320x240@30", "--count", "\(count)", "--interval", "0",
+                                        "-o", folder.path + "/", "--json"])
+        #expect(result.status == 0, "\(result.error)")
+        let reports = try result.output.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        try #require(reports.count == count, "\(result.output)")
+        let pictures = try reports.map { try Self.decodedPhoto(at: #require($0["path"] as? String)) }
+
+        // In the 240x240 centre square, the snow is at x 200..<240, y 180..<240;
+        // block edges and chroma upsampling blur its border, so a margin is left.
+        let bars = PixelRect(x: 0, y: 0, width: 240, height: 160)
+        let snow = PixelRect(x: 208, y: 192, width: 32, height: 48)
+        for k in 1..<count {
+            #expect(Self.meanDifference(pictures[k - 1], pictures[k], in: bars) < 1, "photo \(k + 1): the bars stay put")
+            #expect(Self.meanDifference(pictures[k - 1], pictures[k], in: snow) > 10, "photo \(k + 1) is the frame of photo \(k) again")
+        }
+        #expect(Set(pictures.map(\.planes[0].bytes)).count == count, "\(count) different pictures")
+
+        // The frames' own timestamps: each photo's is at least one frame interval after the one before.
+        let timings = try reports.map { try #require($0["timings"] as? [String: Double]) }
+        let stamps = try timings.map { try #require($0["frameTimestampMs"], "\($0)") }
+        let arrivals = try timings.map { try #require($0["launchToFrameMs"], "\($0)") }
+        for k in 1..<count {
+            #expect(stamps[k] - stamps[k - 1] >= 1000.0 / 30 - 0.1, "timestamps \(stamps)")
+            #expect(arrivals[k] > arrivals[k - 1], "arrivals \(arrivals)")
+        }
+    }
+
     /// A folder ending in "/" is created with its parents, relative to the working directory or absolute.
     @Test func relativeAndAbsoluteFoldersAreCreatedWithTheirParents() throws {
         let work = try TemporaryFolder()
@@ -212,6 +247,17 @@ extension ShootCLITests {
 
     static func decodedPhoto(at path: String) throws -> Frame {
         try JPEGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: path)))).frame
+    }
+
+    /// Mean absolute difference of two RGB frames' samples in `region`.
+    static func meanDifference(_ a: Frame, _ b: Frame, in region: PixelRect) -> Double {
+        var total = 0
+        for y in region.y..<region.maxY {
+            for x in region.x * 3..<region.maxX * 3 {
+                total += abs(Int(a.planes[0].bytes[y * a.planes[0].stride + x]) - Int(b.planes[0].bytes[y * b.planes[0].stride + x]))
+            }
+        }
+        return Double(total) / Double(region.width * region.height * 3)
     }
 
     /// The pixel's gray level (the mean of its RGB samples), for frames in RGB or gray.

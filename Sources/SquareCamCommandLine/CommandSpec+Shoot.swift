@@ -15,7 +15,7 @@ extension CommandSpec {
             .value("delay", short: "d", "S", "Wait S seconds (decimals allowed) after the camera starts before taking the photo."),
             .value("mode", "WxH[@FPS]", "Ask the camera for this mode (see 'squarecam devices'); without it the nearest one it offers is used."),
             .value("skip", "N", "Skip the first N frames, while a webcam's exposure settles (default 0 for the test pattern, 5 for real cameras)."),
-            .value("count", "N", "Take N photos (default 1), each of a new frame, one every --interval seconds, each printed as it is saved."),
+            .value("count", "N", "Take N photos (default 1), each of a new frame, one every --interval seconds, each printed as it is saved. In a folder they are named after the first photo's time with a number, SquareCam_YYYYMMDD_HHMMSS_001.jpg and on (three digits, more when N needs them), so they sort in the order taken."),
             .value("interval", "S", "Seconds from one photo to the next with --count (default 0: each next frame, as fast as the photos are saved)."),
             .flag("mirror", "Save the photo mirrored left to right, as a front camera's viewfinder shows it."),
             .flag("require-camera", "Fail (exit 3) instead of falling back to the test pattern when no real camera is found."),
@@ -27,7 +27,7 @@ extension CommandSpec {
             ("squarecam shoot --size 1080 --output avatar.jpg", "a 1080x1080 photo saved as avatar.jpg"),
             ("squarecam shoot --camera /dev/video2 --delay 3 --skip 10", "wait for exposure, then shoot from the second camera"),
             ("squarecam shoot --camera test:3840x2160 --json", "a 2160x2160 test photo; prints path, size and timings as JSON"),
-            ("squarecam shoot --count 10 --interval 60 --output timelapse/", "a photo a minute for ten minutes"),
+            ("squarecam shoot --count 10 --interval 60 --output timelapse/", "a photo a minute for ten minutes: timelapse/SquareCam_…_001.jpg to _010.jpg"),
         ],
         notes: [
             "Where a camera portal runs (GNOME, KDE, phones), it is asked for the camera first (exit 4 when it refuses); --camera test and file: ask nobody.",

@@ -81,6 +81,7 @@ enum ShootCommand: Command {
         // Photo k is due k-1 intervals after the first, however long each
         // save took, so a time-lapse keeps its pace.
         let firstDue = firstFrame + .seconds(request.delaySeconds)
+        var naming = ShootNaming(count: request.count)
         var previousPhoto: ContinuousClock.Instant?
         for shot in 1...request.count {
             let due = firstDue + .seconds(request.intervalSeconds * Double(shot - 1))
@@ -106,7 +107,7 @@ enum ShootCommand: Command {
             }
             let saved: SavedPhoto
             do {
-                saved = try save(captured.frame, request, camera: camera.cameraDescription)
+                saved = try save(captured.frame, request, camera: camera.cameraDescription, naming: &naming)
             } catch {
                 await camera.stop()
                 Console.report((error as? PhotoWriteError)?.description ?? "could not make the photo: \(error)")
@@ -139,7 +140,9 @@ enum ShootCommand: Command {
         let size: PixelSize
     }
 
-    private static func save(_ frame: Frame, _ request: ShootRequest, camera: CameraDescription) throws -> SavedPhoto {
+    private static func save(
+        _ frame: Frame, _ request: ShootRequest, camera: CameraDescription, naming: inout ShootNaming
+    ) throws -> SavedPhoto {
         let options = SquarePhoto.Options(side: request.side, mirrored: request.mirror, quality: request.quality)
         let date = Date()
         let photo = try SquarePhoto.encode(frame, options: options, camera: camera, date: date)
@@ -149,9 +152,9 @@ enum ShootCommand: Command {
             try AtomicFileWriter.write(photo.jpeg, toPath: file, replaceExisting: request.overwrite)
             path = file
         case .folder(let folder):
-            path = try PhotoLibrary(folder: folder).save(photo.jpeg, name: { PhotoFileName().name(for: date, sequence: $0) })
+            path = try naming.save(photo.jpeg, into: PhotoLibrary(folder: folder), takenAt: date)
         case .library:
-            path = try PhotoLibrary.standard().save(photo.jpeg, name: { PhotoFileName().name(for: date, sequence: $0) })
+            path = try naming.save(photo.jpeg, into: PhotoLibrary.standard(), takenAt: date)
         }
         return SavedPhoto(path: path, size: photo.size)
     }

@@ -171,6 +171,19 @@ extension ShootCLITests {
         }
     }
 
+    /// `ls` lists a series in the order it was taken: one time stamp, numbers 001 to 012.
+    @Test func aSeriesIsNamedToSortInTheOrderTaken() throws {
+        let folder = try TemporaryFolder()
+        let result = try CLIRunner.run(["shoot", "-c", "test:160x120", "--count", "12", "--interval", "0", "-o", folder.path])
+        #expect(result.status == 0, "\(result.error)")
+        let taken = result.output.split(separator: "\n").map { URL(fileURLWithPath: String($0)).lastPathComponent }
+        try #require(taken.count == 12, "\(result.output)")
+        let listed = try CLIRunner.run([], program: "/bin/ls", workingDirectory: folder.path)
+        #expect(listed.output.split(separator: "\n").map(String.init) == taken)
+        let stamp = try #require(taken[0].wholeMatch(of: /(SquareCam_\d{8}_\d{6})_001\.jpg/)?.1, "\(taken[0])")
+        #expect(taken == (1...12).map { "\(stamp)_\(String(format: "%03d", $0)).jpg" })
+    }
+
     /// A folder ending in "/" is created with its parents, relative to the working directory or absolute.
     @Test func relativeAndAbsoluteFoldersAreCreatedWithTheirParents() throws {
         let work = try TemporaryFolder()

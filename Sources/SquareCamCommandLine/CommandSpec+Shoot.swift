@@ -10,7 +10,7 @@ extension CommandSpec {
             .value("camera", short: "c", "CAMERA", "auto (default: the first real camera, else the test pattern), test[:WxH[@FPS]], file:PATH (a JPEG, PNG or HEIF/HEIC image, as crop reads), or an id from 'squarecam devices'."),
             .value("size", short: "s", "N", "Side of the saved square in pixels (default: the full-resolution square)."),
             .value("quality", short: "q", "Q", "JPEG quality, 1-100 (default \(ImageDefaults.jpegQuality))."),
-            .value("output", short: "o", "FILE|DIR", "Where to save: a .jpg file, or a folder to save into under a time-stamped name (default: the Pictures/Camera folder)."),
+            .value("output", short: "o", "FILE|DIR", "Where to save: a .jpg file; a folder to save into under a time-stamped name (created with its parents when the name ends in /); or - to write the JPEG to standard output, saving no file (one photo, not with --json) (default: the Pictures/Camera folder)."),
             .flag("overwrite", "Replace the --output file if it exists (otherwise that is an error)."),
             .value("delay", short: "d", "S", "Wait S seconds (decimals allowed) after the camera starts before taking the photo."),
             .value("mode", "WxH[@FPS]", "Ask the camera for this mode (see 'squarecam devices'); without it the nearest one it offers is used."),
@@ -19,7 +19,7 @@ extension CommandSpec {
             .value("interval", "S", "Seconds from one photo to the next with --count (default 0: each next frame, as fast as the photos are saved)."),
             .flag("mirror", "Save the photo mirrored left to right, as a front camera's viewfinder shows it."),
             .flag("require-camera", "Fail (exit 3) instead of falling back to the test pattern when no real camera is found."),
-            .flag("json", "Print a JSON object (path, width, height, camera, timings) instead of the path."),
+            .flag("json", "Print a JSON object (path, width, height, camera, timings) instead of the path; not with -o -."),
         ],
         acceptsOperands: false,
         examples: [
@@ -28,6 +28,7 @@ extension CommandSpec {
             ("squarecam shoot --camera /dev/video2 --delay 3 --skip 10", "wait for exposure, then shoot from the second camera"),
             ("squarecam shoot --camera test:3840x2160 --json", "a 2160x2160 test photo; prints path, size and timings as JSON"),
             ("squarecam shoot --count 10 --interval 60 --output timelapse/", "a photo a minute for ten minutes: timelapse/SquareCam_…_001.jpg to _010.jpg"),
+            ("squarecam shoot --size 640 -o - | curl -T - https://example.org/cam.jpg", "the JPEG on standard output (messages on standard error); no file saved"),
         ],
         notes: [
             "Where a camera portal runs (GNOME, KDE, phones), it is asked for the camera first (exit 4 when it refuses); --camera test and file: ask nobody.",

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import FoundationEssentials
 import SquareCamCapture
 import SquareCamCommandLine
@@ -119,9 +122,10 @@ enum ShootCommand: Command {
                 frameTimestamp: captured.timestamp,
                 shutterToFile: shutter.duration(to: .now)
             )
+            guard let path = saved.path else { continue }  // -o -: the photo was the output
             Console.out(request.json
-                ? ShootReport(path: saved.path, size: saved.size, camera: camera, timings: timings).json + "\n"
-                : saved.path + "\n")
+                ? ShootReport(path: path, size: saved.size, camera: camera, timings: timings).json + "\n"
+                : path + "\n")
         }
         await camera.stop()
         return .success
@@ -136,7 +140,8 @@ enum ShootCommand: Command {
     }
 
     private struct SavedPhoto {
-        let path: String
+        /// Where it was saved; nil when it went to standard output.
+        let path: String?
         let size: PixelSize
     }
 
@@ -146,7 +151,7 @@ enum ShootCommand: Command {
         let options = SquarePhoto.Options(side: request.side, mirrored: request.mirror, quality: request.quality)
         let date = Date()
         let photo = try SquarePhoto.encode(frame, options: options, camera: camera, date: date)
-        let path: String
+        let path: String?
         switch request.destination {
         case .file(let file):
             try AtomicFileWriter.write(photo.jpeg, toPath: file, replaceExisting: request.overwrite)
@@ -155,6 +160,11 @@ enum ShootCommand: Command {
             path = try naming.save(photo.jpeg, into: PhotoLibrary(folder: folder), takenAt: date)
         case .library:
             path = try naming.save(photo.jpeg, into: PhotoLibrary.standard(), takenAt: date)
+        case .standardOutput:
+            if let code = Console.outBytes(photo.jpeg) {
+                throw PhotoWriteError.io(path: "standard output", reason: String(cString: strerror(code)))
+            }
+            path = nil
         }
         return SavedPhoto(path: path, size: photo.size)
     }

@@ -5,6 +5,8 @@ struct CLIRunner {
     struct Result {
         let status: Int32
         let output: String
+        /// Standard output as bytes (a photo written with `-o -`).
+        let outputBytes: Data
         let error: String
         let timedOut: Bool
     }
@@ -64,6 +66,7 @@ struct CLIRunner {
         return Result(
             status: process.terminationStatus,
             output: String(decoding: outData, as: UTF8.self),
+            outputBytes: outData,
             error: String(decoding: errData, as: UTF8.self),
             timedOut: timedOut
         )

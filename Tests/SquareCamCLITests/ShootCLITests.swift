@@ -258,6 +258,43 @@ extension ShootCLITests {
         #expect(try folder.entries() == [name])
     }
 
+    /// `-o -`: the JPEG is standard output, whole and alone; nothing is saved.
+    @Test func dashWritesTheJPEGToStandardOutput() throws {
+        let home = try TemporaryFolder()
+        // GStreamer's registry stays where it was, so the folder holds only what shoot saves.
+        let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"] ?? NSHomeDirectory() + "/.cache"
+        let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/.config", "XDG_CACHE_HOME": cache]
+        let result = try CLIRunner.run(["shoot", "-c", "test:320x240", "-o", "-"], environment: environment, workingDirectory: home.path)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.isEmpty, "\(result.error)")
+        let photo = try JPEGDecoder.decode([UInt8](result.outputBytes)).frame
+        #expect(photo.size == PixelSize(width: 240, height: 240))
+        #expect(try home.entries().isEmpty, "no file left behind")
+    }
+
+    @Test(arguments: [
+        (["-o", "-", "--json"], "--json cannot share standard output"),
+        (["-o", "-", "--count", "2"], "-o - writes one photo"),
+    ])
+    func shootUsageErrors(arguments: [String], message: String) throws {
+        let home = try TemporaryFolder()
+        let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"] ?? NSHomeDirectory() + "/.cache"
+        let result = try CLIRunner.run(["shoot", "-c", "test:160x120"] + arguments, environment: ["HOME": home.path, "XDG_CACHE_HOME": cache])
+        #expect(result.status == 2, "\(arguments): \(result.error)")
+        #expect(result.error.contains(message), "\(arguments): \(result.error)")
+        #expect(result.error.split(separator: "\n").count == 1, "one clear line: \(result.error)")
+        #expect(result.outputBytes.isEmpty)
+        #expect(try home.entries().isEmpty)
+    }
+
+    /// A JPEG is not for a terminal: `script` gives the command one.
+    @Test func dashRefusesATerminal() throws {
+        let command = "\(CLIRunner.binary) shoot -c test:160x120 -o -"
+        let result = try CLIRunner.run(["-qec", command, "/dev/null"], program: "/usr/bin/script")
+        #expect(result.status == 2, "\(result.output)")
+        #expect(result.output.contains("which is a terminal: redirect it"), "\(result.output)")
+    }
+
     static func decodedPhoto(at path: String) throws -> Frame {
         try JPEGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: path)))).frame
     }

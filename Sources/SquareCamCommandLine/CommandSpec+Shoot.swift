@@ -8,7 +8,7 @@ extension CommandSpec {
         usage: "[options]",
         options: [
             .value("camera", short: "c", "CAMERA", "auto (default: the first real camera, else the test pattern), test[:WxH[@FPS]], file:PATH (a JPEG, PNG or HEIF/HEIC image, as crop reads), or an id from 'squarecam devices'."),
-            .value("size", short: "s", "N", "Side of the saved square in pixels (default: the full-resolution square)."),
+            .value("size", short: "s", "N", "Side of the saved square in pixels, \(ImageDefaults.squareSides.lowerBound) to \(ImageDefaults.squareSides.upperBound) (default, and the most it gets: the full-resolution square; never enlarged)."),
             .value("quality", short: "q", "Q", "JPEG quality, 1-100 (default \(ImageDefaults.jpegQuality))."),
             .value("output", short: "o", "FILE|DIR", "Where to save: a .jpg file; a folder to save into under a time-stamped name (created with its parents when the name ends in /); or - to write the JPEG to standard output, saving no file (one photo, not with --json) (default: the Pictures/Camera folder)."),
             .flag("overwrite", "Replace the --output file if it exists (otherwise that is an error)."),
@@ -16,7 +16,7 @@ extension CommandSpec {
             .value("mode", "WxH[@FPS]", "Ask the camera for this mode (see 'squarecam devices'); without it the nearest one it offers is used."),
             .value("skip", "N", "Skip the first N frames, while a webcam's exposure settles (default 0 for the test pattern, 5 for real cameras)."),
             .value("count", "N", "Take N photos (default 1), each of a new frame, one every --interval seconds, each printed as it is saved. In a folder they are named after the first photo's time with a number, SquareCam_YYYYMMDD_HHMMSS_001.jpg and on (three digits, more when N needs them), so they sort in the order taken."),
-            .value("interval", "S", "Seconds from one photo to the next with --count (default 0: each next frame, as fast as the photos are saved)."),
+            .value("interval", "S", "Seconds from one photo to the next, with --count only (default 0: each next frame, as fast as the photos are saved)."),
             .flag("mirror", "Save the photo mirrored left to right, as a front camera's viewfinder shows it."),
             .flag("require-camera", "Fail (exit 3) instead of falling back to the test pattern when no real camera is found."),
             .flag("json", "Print a JSON object (path, width, height, camera, timings) instead of the path; not with -o -."),

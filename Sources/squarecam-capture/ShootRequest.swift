@@ -35,13 +35,16 @@ struct ShootRequest {
         } catch {
             throw UsageError(message: "--camera: \(error.description)")
         }
-        side = try arguments.integer("size", in: 16...16384)
+        side = try arguments.integer("size", in: ImageDefaults.squareSides)
         quality = try arguments.integer("quality", in: 1...100) ?? ImageDefaults.jpegQuality
         delaySeconds = try arguments.decimal("delay", in: 0...3600) ?? 0
         skipFrames = try arguments.integer("skip", in: 0...1000)
         mode = try Self.mode(arguments.string("mode"))
         count = try arguments.integer("count", in: 1...100_000) ?? 1
         intervalSeconds = try arguments.decimal("interval", in: 0...86_400) ?? 0
+        if arguments.string("interval") != nil && arguments.string("count") == nil {
+            throw UsageError(message: "--interval is the time between the photos of --count N: add --count, or drop --interval for one photo.")
+        }
         overwrite = arguments.flag("overwrite")
         mirror = arguments.flag("mirror")
         requireCamera = arguments.flag("require-camera")

@@ -275,6 +275,9 @@ extension ShootCLITests {
     @Test(arguments: [
         (["-o", "-", "--json"], "--json cannot share standard output"),
         (["-o", "-", "--count", "2"], "-o - writes one photo"),
+        (["--interval", "2"], "--interval is the time between the photos of --count N"),
+        (["--size", "0"], "--size takes a whole number from 1 to 65535"),
+        (["--size", "65536"], "--size takes a whole number from 1 to 65535"),
     ])
     func shootUsageErrors(arguments: [String], message: String) throws {
         let home = try TemporaryFolder()
@@ -293,6 +296,19 @@ extension ShootCLITests {
         let result = try CLIRunner.run(["-qec", command, "/dev/null"], program: "/usr/bin/script")
         #expect(result.status == 2, "\(result.output)")
         #expect(result.output.contains("which is a terminal: redirect it"), "\(result.output)")
+    }
+
+    /// shoot and crop share one range of sides, which the help states; a side beyond the square keeps the square.
+    @Test func sizeTakesTheWholeRangeOfSquareSides() throws {
+        let help = try CLIRunner.run(["shoot", "--help"])
+        #expect(help.output.contains("Side of the saved square in pixels, \(ImageDefaults.squareSides.lowerBound) to \(ImageDefaults.squareSides.upperBound)"))
+        let folder = try TemporaryFolder()
+        for (size, side) in [(8, 8), (20000, 120)] {
+            let file = folder.path + "/\(size).jpg"
+            let result = try CLIRunner.run(["shoot", "-c", "test:160x120", "--size", "\(size)", "-o", file])
+            #expect(result.status == 0, "--size \(size): \(result.error)")
+            #expect(try Self.decodedPhoto(at: file).size == PixelSize(width: side, height: side))
+        }
     }
 
     static func decodedPhoto(at path: String) throws -> Frame {

@@ -10,7 +10,7 @@ extension CommandSpec {
             .value("camera", short: "c", "CAMERA", "auto (default: the first real camera, else the test pattern), test[:WxH[@FPS]], file:PATH (a JPEG, PNG or HEIF/HEIC image, as crop reads), or an id from 'squarecam devices'."),
             .value("size", short: "s", "N", "Side of the saved square in pixels, \(ImageDefaults.squareSides.lowerBound) to \(ImageDefaults.squareSides.upperBound) (default, and the most it gets: the full-resolution square; never enlarged)."),
             .value("quality", short: "q", "Q", "JPEG quality, 1-100 (default \(ImageDefaults.jpegQuality))."),
-            .value("output", short: "o", "FILE|DIR", "Where to save: a .jpg file; a folder to save into under a time-stamped name (created with its parents when the name ends in /); or - to write the JPEG to standard output, saving no file (one photo, not with --json) (default: the Pictures/Camera folder)."),
+            .value("output", short: "o", "FILE|DIR|-", "Where to save: a .jpg file; a folder to save into under a time-stamped name (created with its parents when the name ends in /); or - to write the JPEG to standard output, saving no file (one photo, not with --json) (default: the Pictures/Camera folder)."),
             .flag("overwrite", "Replace the --output file if it exists (otherwise that is an error)."),
             .value("delay", short: "d", "S", "Wait S seconds (decimals allowed) after the camera starts before taking the photo."),
             .value("mode", "WxH[@FPS]", "Ask the camera for this mode (see 'squarecam devices'); without it the nearest one it offers is used."),

@@ -46,9 +46,11 @@ let package = Package(
             name: "SquareCamImaging",
             dependencies: ["SquareCamCore", "CJPEG", "CExif", "CHeif", "CPNG", "CResample"]
         ),
+        // An image-file camera decodes its file with SquareCamImaging (every
+        // format crop reads) and feeds the pixels to the pipeline.
         .target(
             name: "SquareCamCapture",
-            dependencies: ["SquareCamCore", "CGStreamer", "CPortal", "CPipeWire"]
+            dependencies: ["SquareCamCore", "SquareCamImaging", "CGStreamer", "CPortal", "CPipeWire"]
         ),
         // The capture screen's decisions (flow, camera life, countdown, saving),
         // GTK-free and GStreamer-free: cameras come through Core's CameraProvider.

@@ -4,6 +4,7 @@
 #pragma once
 #include <gst/gst.h>
 #include <gst/app/gstappsink.h>
+#include <gst/app/gstappsrc.h>
 #include <gst/video/video.h>
 
 // --- casts (GST_BIN, GST_APP_SINK, G_OBJECT are macros) ---------------------
@@ -14,6 +15,10 @@ static inline GstElement *squarecam_bin_get_by_name(GstElement *bin, const char 
 
 static inline GstAppSink *squarecam_as_app_sink(GstElement *element) {
     return GST_APP_SINK(element);
+}
+
+static inline GstAppSrc *squarecam_as_app_src(GstElement *element) {
+    return GST_APP_SRC(element);
 }
 
 static inline GstBus *squarecam_element_bus(GstElement *element) {

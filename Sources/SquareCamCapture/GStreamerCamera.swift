@@ -21,7 +21,9 @@ public final class GStreamerCamera: Camera {
         var startWaiter: CheckedContinuation<Void, any Error>?
         /// The newest frame and when it came: a photo of a frame from long ago
         /// is not what is in front of the camera.
-        var latest: (sample: VideoSample, arrived: ContinuousClock.Instant)?
+        var latest: LatestFrame?
+        /// Photos waiting for a frame newer than the one kept.
+        var frameWaiters = FrameWaiters<LatestFrame>()
         var framesSeen = 0
         var launchedAt: ContinuousClock.Instant?
         var playingAt: ContinuousClock.Instant?
@@ -39,6 +41,9 @@ public final class GStreamerCamera: Camera {
             return age
         }
     }
+
+    /// A frame as it arrived, and when.
+    private typealias LatestFrame = (sample: VideoSample, arrived: ContinuousClock.Instant)
 
     private let state = Mutex(State())
     /// Pipelines this camera built and GObject has since freed: equal when none leaked.
@@ -96,8 +101,8 @@ public final class GStreamerCamera: Camera {
         let generation = try beginStart()
         let pipeline: GStreamerPipeline
         do {
-            try preflight()
-            pipeline = try build(generation: generation)
+            let image = try preflight()
+            pipeline = try build(generation: generation, image: image)
         } catch {
             state.withLock { if $0.generation == generation { $0.phase = .failed } }
             throw error
@@ -116,14 +121,17 @@ public final class GStreamerCamera: Camera {
     }
 
     public func stop() async {
-        let (pipeline, waiter) = state.withLock { state in
+        let (pipeline, waiter, photos) = state.withLock { state in
             state.generation += 1
             state.phase = .idle
             state.latest = nil
             defer { state.pipeline = nil; state.startWaiter = nil }
-            return (state.pipeline, state.startWaiter)
+            return (state.pipeline, state.startWaiter, state.frameWaiters.takeAll())
         }
         waiter?.resume(throwing: CameraFailure.failed(camera: cameraDescription.name, detail: "it was stopped while starting."))
+        for photo in photos {
+            photo.resume(throwing: CameraFailure.failed(camera: cameraDescription.name, detail: "it was stopped before a new picture came."))
+        }
         if let pipeline { await Self.tearDown(pipeline) }
     }
 
@@ -147,16 +155,18 @@ public final class GStreamerCamera: Camera {
     }
 
     /// Failures that can be told before GStreamer runs, with clearer words.
-    private func preflight() throws {
+    /// Returns a `file:` camera's image, decoded (an unreadable file fails here).
+    private func preflight() throws -> Frame? {
         if let path = source.devicePath, let failure = DeviceAccess.check(devicePath: path, camera: cameraDescription.name) {
             throw failure
         }
-        if case .imageFile(let path) = source, let reason = DeviceAccess.problemReading(imageFile: path) {
-            throw CameraFailure.failed(camera: cameraDescription.name, detail: reason)
+        if case .imageFile(let path) = source {
+            return try ImageFileSource.decode(path: path, camera: cameraDescription.name)
         }
+        return nil
     }
 
-    private func build(generation: Int) throws -> GStreamerPipeline {
+    private func build(generation: Int, image: Frame?) throws -> GStreamerPipeline {
         let mode = streamingMode()
         var streamSource = source
         if case .pipewire(let serial, _) = source, let remote = configuration.pipeWireRemote {
@@ -164,9 +174,7 @@ public final class GStreamerCamera: Camera {
         }
         var description = PipelineDescription(source: streamSource, mode: mode)
         description.hasViewfinder = configuration.purpose == .live
-        if case .imageFile(let path) = source {
-            description.imageOrientation = ImageFileOrientation.read(path: path)
-        }
+        description.imageFormat = image.map(ImageFileSource.format(of:))
         let pipeline: GStreamerPipeline
         do {
             let ledger = pipelineLedger
@@ -187,6 +195,9 @@ public final class GStreamerCamera: Camera {
         }
         let viewfinderOn = state.withLock { $0.viewfinderHandler != nil }
         pipeline.setBool(!viewfinderOn, property: "drop", onElementNamed: PipelineDescription.viewfinderValveName)
+        if let image, !ImageFileSource.feed(image, into: pipeline) {
+            throw CameraFailure.failed(camera: cameraDescription.name, detail: "GStreamer did not take the decoded image. Install the GStreamer plugins (scripts/install-deps.sh).")
+        }
         return pipeline
     }
 
@@ -259,12 +270,15 @@ public final class GStreamerCamera: Camera {
 
     private func receiveStill(_ sample: VideoSample, generation: Int) {
         let skip = configuration.skipFrames
-        let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-            guard state.generation == generation else { return nil }
+        let latest = (sample: sample, arrived: ContinuousClock.now)
+        let (waiter, photos) = state.withLock { state -> (CheckedContinuation<Void, any Error>?, [FrameWaiters<LatestFrame>.Continuation]) in
+            guard state.generation == generation else { return (nil, []) }
             state.framesSeen += 1
-            guard state.framesSeen > skip else { return nil }
-            state.latest = (sample, .now)
-            guard state.phase == .starting else { return nil }
+            guard state.framesSeen > skip else { return (nil, []) }
+            state.latest = latest
+            guard state.phase == .starting else {
+                return (nil, state.frameWaiters.takeSatisfied(byFrameArrivedAt: latest.arrived))
+            }
             state.phase = .live
             let now = ContinuousClock.now
             if let launched = state.launchedAt {
@@ -274,8 +288,9 @@ public final class GStreamerCamera: Camera {
                     skippedFrames: skip)
             }
             defer { state.startWaiter = nil }
-            return state.startWaiter
+            return (state.startWaiter, [])
         }
+        for photo in photos { photo.resume(returning: latest) }
         guard let waiter else { return }
         watchForStalls(generation: generation)
         let format = sample.videoFormat
@@ -331,24 +346,25 @@ public final class GStreamerCamera: Camera {
     /// Ends a start or a live stream of `generation` with `failure`, once:
     /// the waiting start throws it, or the failure handler hears of it.
     private func fail(_ failure: CameraFailure, generation: Int) {
-        let outcome = state.withLock { state -> (CheckedContinuation<Void, any Error>?, (@Sendable (CameraFailure) -> Void)?, GStreamerPipeline?) in
-            guard state.generation == generation else { return (nil, nil, nil) }
+        let (photos, outcome) = state.withLock { state -> ([FrameWaiters<LatestFrame>.Continuation], (CheckedContinuation<Void, any Error>?, (@Sendable (CameraFailure) -> Void)?, GStreamerPipeline?)) in
+            guard state.generation == generation else { return ([], (nil, nil, nil)) }
             switch state.phase {
             case .starting:
                 state.phase = .failed
                 state.lastFailure = failure
                 defer { state.startWaiter = nil }
-                return (state.startWaiter, nil, nil)
+                return ([], (state.startWaiter, nil, nil))
             case .live:
                 state.phase = .failed
                 state.lastFailure = failure
                 state.latest = nil
                 defer { state.pipeline = nil }
-                return (nil, state.failureHandler, state.pipeline)
+                return (state.frameWaiters.takeAll(), (nil, state.failureHandler, state.pipeline))
             case .idle, .failed:
-                return (nil, nil, nil)
+                return ([], (nil, nil, nil))
             }
         }
+        for photo in photos { photo.resume(throwing: failure) }
         outcome.0?.resume(throwing: failure)
         if let pipeline = outcome.2 {
             Task.detached { await Self.tearDown(pipeline) }
@@ -366,17 +382,49 @@ public final class GStreamerCamera: Camera {
     /// (JFIF) YCbCr, which the JPEG encoder compresses as it is; `.rgb`/`.rgba` are sRGB.
     /// `centreSquareOnly` copies just the frame's centre square (see `VideoSample.makeFrame`).
     public func capturePhoto(layout: Frame.Layout, centreSquareOnly: Bool = false) async throws -> Frame {
-        let (sample, staleAge, failure) = state.withLock { state in
-            (state.phase == .live ? state.latest?.sample : nil, state.staleAge, state.lastFailure)
+        try await capturePhoto(arrivedAfter: nil, layout: layout, centreSquareOnly: centreSquareOnly).frame
+    }
+
+    /// The first frame that arrived after `instant` (nil: the latest frame):
+    /// the latest one if it did, else the next to come, waited for, not
+    /// polled. A series of photos passes each one's shutter moment, so every
+    /// photo is a new picture, never the previous frame again. A camera that
+    /// stops sending frames meanwhile fails the wait (the stall watch), and
+    /// so does `stop()`.
+    public func capturePhoto(
+        arrivedAfter instant: ContinuousClock.Instant?, layout: Frame.Layout, centreSquareOnly: Bool = false
+    ) async throws -> CapturedFrame {
+        let id = state.withLock { $0.frameWaiters.makeID() }
+        let latest: LatestFrame = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: FrameWaiters<LatestFrame>.Continuation) in
+                let ready = state.withLock { state -> Result<LatestFrame, any Error>? in
+                    // A cancellation before this point found no waiter to remove.
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    guard state.phase == .live, let latest = state.latest else {
+                        return .failure(state.lastFailure ?? notRunning)
+                    }
+                    // Between two looks of the stall watch (`watchForStalls`).
+                    if let staleAge = state.staleAge { return .failure(stalled(for: staleAge)) }
+                    guard let instant, latest.arrived <= instant else { return .success(latest) }
+                    state.frameWaiters.add(id, after: instant, continuation)
+                    return nil
+                }
+                if let ready { continuation.resume(with: ready) }
+            }
+        } onCancel: {
+            state.withLock { $0.frameWaiters.remove(id) }?.resume(throwing: CancellationError())
         }
-        guard let sample else {
-            throw failure ?? CameraFailure.failed(
-                camera: cameraDescription.name, detail: "it is not running: start the camera before taking a photo.")
-        }
-        // Between two looks of the stall watch (`watchForStalls`).
-        if let staleAge { throw stalled(for: staleAge) }
+        return try still(of: latest, layout: layout, centreSquareOnly: centreSquareOnly)
+    }
+
+    private var notRunning: CameraFailure {
+        .failed(camera: cameraDescription.name, detail: "it is not running: start the camera before taking a photo.")
+    }
+
+    private func still(of latest: LatestFrame, layout: Frame.Layout, centreSquareOnly: Bool) throws -> CapturedFrame {
         do {
-            return try sample.makeFrame(layout: layout, centreSquareOnly: centreSquareOnly)
+            let frame = try latest.sample.makeFrame(layout: layout, centreSquareOnly: centreSquareOnly)
+            return CapturedFrame(frame: frame, arrived: latest.arrived, timestamp: latest.sample.timestamp)
         } catch {
             throw CameraFailure.failed(camera: cameraDescription.name, detail: "its latest frame could not be read (\(error)).")
         }

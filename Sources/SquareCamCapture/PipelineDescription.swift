@@ -20,8 +20,8 @@ struct PipelineDescription: Hashable, Sendable {
     var source: CameraSource
     /// The mode to request from a device; nil lets the source choose.
     var mode: CameraMode?
-    /// EXIF orientation (1–8) of a `file:` camera's image.
-    var imageOrientation = 1
+    /// A `file:` camera's decoded image (upright already); the source needs its size and format.
+    var imageFormat: ImageFileSource.Format?
     /// False for `squarecam shoot`: nobody watches, and a viewfinder branch
     /// costs a tee, two queue threads and a second sink at every start.
     var hasViewfinder = true
@@ -35,12 +35,11 @@ struct PipelineDescription: Hashable, Sendable {
         switch source {
         case .testPattern(let size, let rate):
             return Self.testPattern(size: size, framesPerSecond: rate)
-        case .imageFile(let path):
-            // videoflip turns the picture upright by its EXIF orientation;
+        case .imageFile:
+            // The camera decodes the file itself and feeds it in (ImageFileSource);
             // imagefreeze repeats it as a live stream.
-            let direction = ImageFileOrientation.videoDirection(for: imageOrientation)
-            return "filesrc location=\(Self.quoted(path)) ! decodebin ! videoconvert"
-                + " ! videoflip video-direction=\(direction) ! imagefreeze is-live=true"
+            let format = imageFormat ?? ImageFileSource.Format(size: PixelSize(width: 1, height: 1), videoFormat: "RGB")
+            return ImageFileSource.launchText(for: format) + " ! imagefreeze is-live=true"
                 + " ! video/x-raw,framerate=\(Self.imageFileFramesPerSecond)/1"
         case .v4l2(let path):
             return "v4l2src device=\(Self.quoted(path))" + modeSection

@@ -24,6 +24,15 @@ final class VideoSample: @unchecked Sendable {
         }
     }
 
+    /// The buffer's presentation timestamp (running time on the pipeline's
+    /// clock): when the source says it captured the frame. nil when it says nothing.
+    var timestamp: Duration? {
+        guard let buffer = gst_sample_get_buffer(sample) else { return nil }
+        let nanoseconds = buffer.pointee.pts
+        guard nanoseconds != UInt64.max else { return nil }  // GST_CLOCK_TIME_NONE
+        return .nanoseconds(Int64(clamping: nanoseconds))
+    }
+
     /// The frame's pixels copied into `layout`, converting when GStreamer's
     /// format differs (the only place a live camera spends CPU on a still).
     /// With `centreSquareOnly`, just the centre square is copied, for a shot

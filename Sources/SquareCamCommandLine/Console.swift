@@ -11,6 +11,19 @@ package enum Console {
         writeAll(text, to: STDOUT_FILENO)
     }
 
+    /// Writes `bytes` (a photo) to standard output; the errno when that failed, else nil.
+    package static func outBytes(_ bytes: [UInt8]) -> Int32? {
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let written = rest.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            if written < 0 { return errno }
+            if written == 0 { return EIO }
+            rest = rest.dropFirst(written)
+        }
+        return nil
+    }
+
     package static func error(_ text: String) {
         writeAll(text, to: STDERR_FILENO)
     }

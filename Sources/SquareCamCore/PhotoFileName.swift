@@ -10,6 +10,10 @@ import Foundation
 /// when that name is taken, `SquareCam_20261130_021501-2.jpg`, `-3`, … The
 /// caller tries the names in order with an exclusive create, so two photos
 /// in the same second never overwrite each other.
+///
+/// A series (`shoot --count`) is named after its first photo's time with a
+/// zero-padded number instead, `SquareCam_20261130_021501_001.jpg`, `_002`, …:
+/// "-10" would sort before "-2", and the first photo would have no number.
 public struct PhotoFileName: Hashable, Sendable {
     /// Starts every name ("SquareCam").
     public var prefix: String
@@ -27,6 +31,20 @@ public struct PhotoFileName: Hashable, Sendable {
         precondition(sequence >= 1, "the sequence starts at 1, not \(sequence)")
         let suffix = sequence == 1 ? "" : "-\(sequence)"
         return "\(prefix)_\(Self.timestamp(for: date, in: timeZone))\(suffix).\(fileExtension)"
+    }
+
+    /// The name of photo `number` of a series that began at `date`, its
+    /// number zero-padded to `digits` (see `seriesDigits(forCount:)`), so the
+    /// series sorts in the order it was taken.
+    public func name(for date: Date, in timeZone: TimeZone = .current, seriesNumber number: Int, digits: Int) -> String {
+        precondition(number >= 1, "a series starts at 1, not \(number)")
+        return "\(prefix)_\(Self.timestamp(for: date, in: timeZone))_\(Self.pad(number, digits)).\(fileExtension)"
+    }
+
+    /// Digits of the numbers in a series of `count` photos: three (001 to
+    /// 999), more when the count needs them, so every number of the series has as many.
+    public static func seriesDigits(forCount count: Int) -> Int {
+        max(3, String(max(1, count)).count)
     }
 
     /// The names to try, in order, for a photo taken at `date`: the plain name, then "-2", "-3", … without end.

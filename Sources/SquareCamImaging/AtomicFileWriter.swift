@@ -189,9 +189,20 @@ public enum AtomicFileWriter {
             let path = join(folder, temporaryPrefix + token + temporarySuffix)
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
             if descriptor >= 0 { return (path, descriptor) }
-            if errno != EEXIST { throw PhotoWriteError(errno: errno, path: folder) }
+            if errno != EEXIST { throw creationError(errno, inFolder: folder) }
         }
         throw .io(path: folder, reason: "could not pick a temporary file name")
+    }
+
+    /// Why no file could be created in `folder`, which existed a moment ago:
+    /// the folder itself is named, never its parent. ENOENT from an existing
+    /// folder is one that holds no files of ours (/proc, /sys).
+    static func creationError(_ code: Int32, inFolder folder: String) -> PhotoWriteError {
+        var status = stat()
+        if code == ENOENT, stat(folder, &status) == 0 {
+            return .io(path: folder, reason: "this folder does not take new files (a system folder, such as /proc or /sys); choose another folder")
+        }
+        return PhotoWriteError(errno: code, path: folder, missingMeansFolder: true)
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(PhotoWriteError) {

@@ -36,14 +36,19 @@ public struct PhotoLibrary: Sendable {
         return home + "/Pictures"
     }
 
-    /// Creates the folder (and its parents) if needed.
+    /// Creates the folder (and its parents) if needed; a relative folder is
+    /// created in the working directory, as `mkdir -p` would.
     public func createFolder() throws(PhotoWriteError) {
-        var path = ""
+        var path = folder.hasPrefix("/") ? "/" : ""
         for component in folder.split(separator: "/", omittingEmptySubsequences: true) {
-            path += "/" + component
-            if mkdir(path, 0o755) != 0 && errno != EEXIST {
-                throw PhotoWriteError(errno: errno, path: path, missingMeansFolder: true)
-            }
+            let parent = path.isEmpty ? "." : path
+            path += (path.isEmpty || path.hasSuffix("/") ? "" : "/") + component
+            guard mkdir(path, 0o755) != 0, errno != EEXIST else { continue }
+            // The parent is there (made or found a step ago): ENOENT is one
+            // that takes no new entries (/proc), which the parent's error names.
+            throw errno == ENOENT
+                ? AtomicFileWriter.creationError(ENOENT, inFolder: parent)
+                : PhotoWriteError(errno: errno, path: path, missingMeansFolder: true)
         }
     }
 

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import FoundationEssentials
 import SquareCamCapture
 import SquareCamCommandLine
@@ -78,27 +81,36 @@ enum ShootCommand: Command {
             return report(error, camera: camera)
         }
         let firstFrame = ContinuousClock.now
+        // Photo k is due k-1 intervals after the first, however long each
+        // save took, so a time-lapse keeps its pace.
+        let firstDue = firstFrame + .seconds(request.delaySeconds)
+        var naming = ShootNaming(count: request.count)
+        var previousPhoto: ContinuousClock.Instant?
         for shot in 1...request.count {
-            let wait = shot == 1 ? request.delaySeconds : request.intervalSeconds
-            if wait > 0 {
-                try? await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+            let due = firstDue + .seconds(request.intervalSeconds * Double(shot - 1))
+            if due > .now {
+                try? await Task.sleep(until: due, clock: .continuous)
             }
             let shutter = ContinuousClock.now
-            let frame: Frame
+            let captured: CapturedFrame
             do {
                 // The photo is the centre square: the rest of the frame is never copied.
-                frame = try await camera.capturePhoto(layout: .i420, centreSquareOnly: true)
+                // After the first, each photo is a frame that came after the
+                // previous photo was taken: a new picture, never the last one again.
+                captured = try await camera.capturePhoto(arrivedAfter: previousPhoto, layout: .i420, centreSquareOnly: true)
             } catch {
                 await camera.stop()
                 return report(error, camera: camera)
             }
+            // Taken at the shutter, or later when its frame was waited for.
+            previousPhoto = max(shutter, captured.arrived)
             if shot == request.count {
                 // The last photo is in memory: release the camera while it is encoded and written.
                 Task { await camera.stop() }
             }
             let saved: SavedPhoto
             do {
-                saved = try save(frame, request, camera: camera.cameraDescription)
+                saved = try save(captured.frame, request, camera: camera.cameraDescription, naming: &naming)
             } catch {
                 await camera.stop()
                 Console.report((error as? PhotoWriteError)?.description ?? "could not make the photo: \(error)")
@@ -106,11 +118,14 @@ enum ShootCommand: Command {
             }
             let timings = ShootTimings(
                 launchToFirstFrame: processLaunch.duration(to: firstFrame),
+                launchToFrame: processLaunch.duration(to: captured.arrived),
+                frameTimestamp: captured.timestamp,
                 shutterToFile: shutter.duration(to: .now)
             )
+            guard let path = saved.path else { continue }  // -o -: the photo was the output
             Console.out(request.json
-                ? ShootReport(path: saved.path, size: saved.size, camera: camera, timings: timings).json + "\n"
-                : saved.path + "\n")
+                ? ShootReport(path: path, size: saved.size, camera: camera, timings: timings).json + "\n"
+                : path + "\n")
         }
         await camera.stop()
         return .success
@@ -125,23 +140,31 @@ enum ShootCommand: Command {
     }
 
     private struct SavedPhoto {
-        let path: String
+        /// Where it was saved; nil when it went to standard output.
+        let path: String?
         let size: PixelSize
     }
 
-    private static func save(_ frame: Frame, _ request: ShootRequest, camera: CameraDescription) throws -> SavedPhoto {
+    private static func save(
+        _ frame: Frame, _ request: ShootRequest, camera: CameraDescription, naming: inout ShootNaming
+    ) throws -> SavedPhoto {
         let options = SquarePhoto.Options(side: request.side, mirrored: request.mirror, quality: request.quality)
         let date = Date()
         let photo = try SquarePhoto.encode(frame, options: options, camera: camera, date: date)
-        let path: String
+        let path: String?
         switch request.destination {
         case .file(let file):
             try AtomicFileWriter.write(photo.jpeg, toPath: file, replaceExisting: request.overwrite)
             path = file
         case .folder(let folder):
-            path = try PhotoLibrary(folder: folder).save(photo.jpeg, name: { PhotoFileName().name(for: date, sequence: $0) })
+            path = try naming.save(photo.jpeg, into: PhotoLibrary(folder: folder), takenAt: date)
         case .library:
-            path = try PhotoLibrary.standard().save(photo.jpeg, name: { PhotoFileName().name(for: date, sequence: $0) })
+            path = try naming.save(photo.jpeg, into: PhotoLibrary.standard(), takenAt: date)
+        case .standardOutput:
+            if let code = Console.outBytes(photo.jpeg) {
+                throw PhotoWriteError.io(path: "standard output", reason: String(cString: strerror(code)))
+            }
+            path = nil
         }
         return SavedPhoto(path: path, size: photo.size)
     }

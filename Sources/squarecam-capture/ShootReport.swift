@@ -6,6 +6,10 @@ import SquareCamCore
 /// How long each step of `shoot` took.
 struct ShootTimings {
     let launchToFirstFrame: Duration
+    /// Launch → this photo's frame arrived.
+    let launchToFrame: Duration
+    /// The frame's own timestamp in the stream, when the camera stamps its frames.
+    let frameTimestamp: Duration?
     let shutterToFile: Duration
 }
 
@@ -19,6 +23,9 @@ struct ShootReport: Encodable {
 
     struct Timings: Encodable {
         let launchToFirstFrameMs: Double
+        let launchToFrameMs: Double
+        /// Left out when the camera does not stamp its frames.
+        let frameTimestampMs: Double?
         let shutterToFileMs: Double
     }
 
@@ -39,6 +46,8 @@ struct ShootReport: Encodable {
         )
         self.timings = Timings(
             launchToFirstFrameMs: timings.launchToFirstFrame.milliseconds,
+            launchToFrameMs: timings.launchToFrame.milliseconds,
+            frameTimestampMs: timings.frameTimestamp?.milliseconds,
             shutterToFileMs: timings.shutterToFile.milliseconds
         )
     }

@@ -10,6 +10,8 @@ struct ShootRequest {
         case library
         case folder(String)
         case file(String)
+        /// `-o -`: the JPEG on standard output, no file.
+        case standardOutput
     }
 
     let camera: CameraSpec
@@ -33,22 +35,30 @@ struct ShootRequest {
         } catch {
             throw UsageError(message: "--camera: \(error.description)")
         }
-        side = try arguments.integer("size", in: 16...16384)
+        side = try arguments.integer("size", in: ImageDefaults.squareSides)
         quality = try arguments.integer("quality", in: 1...100) ?? ImageDefaults.jpegQuality
         delaySeconds = try arguments.decimal("delay", in: 0...3600) ?? 0
         skipFrames = try arguments.integer("skip", in: 0...1000)
         mode = try Self.mode(arguments.string("mode"))
         count = try arguments.integer("count", in: 1...100_000) ?? 1
         intervalSeconds = try arguments.decimal("interval", in: 0...86_400) ?? 0
+        if arguments.string("interval") != nil && arguments.string("count") == nil {
+            throw UsageError(message: "--interval is the time between the photos of --count N: add --count, or drop --interval for one photo.")
+        }
         overwrite = arguments.flag("overwrite")
         mirror = arguments.flag("mirror")
         requireCamera = arguments.flag("require-camera")
         json = arguments.flag("json")
         destination = try Self.destination(arguments.string("output"))
-        if case .file = destination {
+        switch destination {
+        case .file:
             if count > 1 { throw UsageError(message: "--count saves several photos: give --output a folder, not a file.") }
-        } else if overwrite {
-            throw UsageError(message: "--overwrite goes with --output FILE; photos saved into a folder never replace anything.")
+        case .standardOutput:
+            try Self.checkStandardOutput(count: count, json: json, overwrite: overwrite)
+        case .folder, .library:
+            if overwrite {
+                throw UsageError(message: "--overwrite goes with --output FILE; photos saved into a folder never replace anything.")
+            }
         }
     }
 
@@ -63,18 +73,35 @@ struct ShootRequest {
         return CameraMode(size: PixelSize(width: width, height: height), framesPerSecond: rate, format: "")
     }
 
+    /// `-o -` puts exactly one JPEG on standard output, and nothing else.
+    private static func checkStandardOutput(count: Int, json: Bool, overwrite: Bool) throws(UsageError) {
+        if count > 1 {
+            throw UsageError(message: "-o - writes one photo to standard output: give --output a folder for --count.")
+        }
+        if json {
+            throw UsageError(message: "--json cannot share standard output with the photo of -o -: drop one of them.")
+        }
+        if overwrite {
+            throw UsageError(message: "--overwrite goes with --output FILE; -o - replaces nothing.")
+        }
+        if Console.outputIsTerminal {
+            throw UsageError(message: "-o - writes the JPEG to standard output, which is a terminal: redirect it (> photo.jpg) or pipe it to a program.")
+        }
+    }
+
     /// A folder (existing, or written with a trailing slash) is saved into
-    /// under a fresh name; anything else is the file to write.
+    /// under a fresh name, "-" is standard output; anything else is the file to write.
     private static func destination(_ output: String?) throws(UsageError) -> Destination {
         guard let output else { return .library }
         guard !output.isEmpty else { throw UsageError(message: "--output needs a file or folder name.") }
+        if output == "-" { return .standardOutput }
         var isFolder = false
         if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder) {
             return .folder(output)
         }
         let lowered = output.lowercased()
         guard lowered.hasSuffix(".jpg") || lowered.hasSuffix(".jpeg") else {
-            throw UsageError(message: "--output \(output): name a .jpg file or an existing folder (end it with / to create the folder).")
+            throw UsageError(message: "--output \(Console.printable(output)): name a .jpg file, a folder (end it with / to have it created), or - for standard output.")
         }
         return .file(output)
     }

@@ -5,6 +5,8 @@ struct CLIRunner {
     struct Result {
         let status: Int32
         let output: String
+        /// Standard output as bytes (a photo written with `-o -`).
+        let outputBytes: Data
         let error: String
         let timedOut: Bool
     }
@@ -27,16 +29,18 @@ struct CLIRunner {
     /// The photos the tests read (Tests/Fixtures/SOURCES.md says where they came from).
     static var fixtures: URL { packageRoot.appendingPathComponent("Tests/Fixtures") }
 
-    /// Runs `squarecam ARGUMENTS` (or another `program`), killing it after `timeout` seconds.
-    /// `input` is written to its standard input (otherwise /dev/null);
-    /// the variables named in `unset` are taken out of its environment.
+    /// Runs `squarecam ARGUMENTS` (or another `program`) in `workingDirectory`
+    /// (the tests' own when nil), killing it after `timeout` seconds. `input`
+    /// is written to its standard input (otherwise /dev/null); the variables
+    /// named in `unset` are taken out of its environment.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60, program: String = binary,
-        input: Data? = nil, unset: [String] = []
+        workingDirectory: String? = nil, input: Data? = nil, unset: [String] = []
     ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
+        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "enable=no"
         env.merge(environment) { _, new in new }
@@ -74,6 +78,7 @@ struct CLIRunner {
         return Result(
             status: process.terminationStatus,
             output: String(decoding: outData, as: UTF8.self),
+            outputBytes: outData,
             error: String(decoding: errData, as: UTF8.self),
             timedOut: timedOut
         )

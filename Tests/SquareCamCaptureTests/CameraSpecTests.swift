@@ -57,8 +57,17 @@ struct CameraSpecTests {
     }
 
     @Test func launchTextQuotesPathsSafely() {
-        let description = PipelineDescription(source: .imageFile(path: "/tmp/a \"b\" \\c.jpg"), mode: nil)
-        #expect(description.launchText.contains(#"location="/tmp/a \"b\" \\c.jpg""#))
+        let description = PipelineDescription(source: .v4l2(devicePath: "/dev/a \"b\" \\c"), mode: nil)
+        #expect(description.launchText.contains(#"device="/dev/a \"b\" \\c""#))
+    }
+
+    /// A file camera's image comes decoded, through appsrc: no path, no GStreamer decoder.
+    @Test func fileCameraIsAnAppsrcOfTheDecodedImage() {
+        var description = PipelineDescription(source: .imageFile(path: "/tmp/photo.heic"), mode: nil)
+        description.imageFormat = ImageFileSource.Format(size: PixelSize(width: 600, height: 400), videoFormat: "RGB")
+        description.hasViewfinder = false
+        #expect(description.launchText == "appsrc name=imagefile format=time caps=\"video/x-raw,format=RGB,width=600,height=400,framerate=0/1,pixel-aspect-ratio=1/1\""
+            + " ! imagefreeze is-live=true ! video/x-raw,framerate=30/1 ! appsink name=still caps=video/x-raw max-buffers=1 drop=true sync=false async=false")
     }
 
     @Test func motionJPEGModesAreDecoded() {

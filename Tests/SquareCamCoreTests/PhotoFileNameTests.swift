@@ -31,6 +31,16 @@ import SquareCamCore
         #expect(thousand.count == 1000)
     }
 
+    @Test func seriesNamesAreZeroPaddedAndSortInTheOrderTaken() {
+        let names = PhotoFileName()
+        #expect(names.name(for: Self.shot, in: Self.utc, seriesNumber: 1, digits: 3) == "SquareCam_20261130_021501_001.jpg")
+        #expect(names.name(for: Self.shot, in: Self.utc, seriesNumber: 30, digits: 3) == "SquareCam_20261130_021501_030.jpg")
+        #expect([1, 2, 999, 1000, 9999, 10_000, 100_000].map(PhotoFileName.seriesDigits(forCount:)) == [3, 3, 3, 4, 4, 5, 6])
+        let digits = PhotoFileName.seriesDigits(forCount: 1200)
+        let series = (1...1200).map { names.name(for: Self.shot, in: Self.utc, seriesNumber: $0, digits: digits) }
+        #expect(series.sorted() == series)
+    }
+
     @Test func namesSortByTime() {
         let names = PhotoFileName()
         var rng = SeededGenerator(seed: 42)

@@ -79,9 +79,9 @@ heif_minimum=$(
 )
 [[ -n $heif_minimum ]] || { echo "build-deb: could not find libheif1's symbols (is libheif1 installed?)" >&2; exit 1; }
 # The elements the pipelines name (Sources/SquareCamCapture): plugins-base
-# has videotestsrc, videoconvert, videoscale, appsink and decodebin;
-# plugins-good has v4l2src (every UVC webcam), jpegdec (their MJPEG modes),
-# videoflip and imagefreeze (photos shown as a camera).
+# has videotestsrc, videoconvert, videoscale, appsink, appsrc and decodebin;
+# plugins-good has v4l2src (every UVC webcam), jpegdec (their MJPEG modes)
+# and imagefreeze (photos shown as a camera, decoded by SquareCam itself).
 depends="$linked, libheif1 (>= $heif_minimum), gstreamer1.0-plugins-base, gstreamer1.0-plugins-good"
 
 installed_size=$(du -s -k --apparent-size "$stage" | cut -f1)

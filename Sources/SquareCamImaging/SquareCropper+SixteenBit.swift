@@ -15,10 +15,22 @@ extension SquareCropper {
         } else {
             square = try PNGCodec.size(of: bytes).centeredSquare
         }
-        var image = try PNGCodec.decode16(bytes, maxPixels: options.maxPixels)
         let side = min(options.size ?? square.width, square.width)
         let outputSize = PixelSize(width: side, height: side)
-        let resampled = !LanczosResampler.isCopy(source: square.rect2D, size: outputSize)
+        let (cropped, inputSize) = try sixteenBitSquare(bytes, square: square, size: outputSize, options: options)
+        let output = try PNGCodec.encode16(cropped.frame, colorChunks: cropped.colorChunks, transparentKey: cropped.transparentKey)
+        return CropResult(bytes: output, format: .png, outputSize: outputSize, inputSize: inputSize,
+                          square: square, losslessOffset: nil)
+    }
+
+    /// The square's pixels and the chunks to write with them, and the
+    /// input's size. A function of its own so the decoded image is freed
+    /// before encoding: a 24 MP RGB file is 144 MB of samples.
+    private static func sixteenBitSquare(
+        _ bytes: [UInt8], square: PixelRect, size: PixelSize, options: CropOptions
+    ) throws(ImagingError) -> (PNG16Image, PixelSize) {
+        var image = try PNGCodec.decode16(bytes, maxPixels: options.maxPixels)
+        let resampled = !LanczosResampler.isCopy(source: square.rect2D, size: size)
         var key = image.transparentKey
         if resampled, let colourKey = key {
             // Resampling blends keyed pixels into their neighbours: the key
@@ -26,11 +38,9 @@ extension SquareCropper {
             image.frame = image.frame.keyedToAlpha(colourKey)
             key = nil
         }
-        let pixels = LanczosResampler.crop(image.frame, source: square.rect2D, to: outputSize)
         // sBIT (how many bits are significant) stays true of copied samples, not of resampled ones.
         let chunks = options.metadata == .strip ? [] : image.colorChunks.filter { !(resampled && $0.type == "sBIT") }
-        let output = try PNGCodec.encode16(pixels, colorChunks: chunks, transparentKey: key)
-        return CropResult(bytes: output, format: .png, outputSize: outputSize, inputSize: image.frame.size,
-                          square: square, losslessOffset: nil)
+        let pixels = LanczosResampler.crop(image.frame, source: square.rect2D, to: size)
+        return (PNG16Image(frame: pixels, colorChunks: chunks, transparentKey: key), image.frame.size)
     }
 }

@@ -16,7 +16,6 @@ let package = Package(
         // C wrappers: one per C library.
         .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-app-1.0"),
         .systemLibrary(name: "CExif", pkgConfig: "libexif"),
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CGtk", pkgConfig: "libadwaita-1"),
         // GIO's D-Bus client (the camera portal, the permission store).
         .systemLibrary(name: "CPortal", pkgConfig: "gio-unix-2.0"),
@@ -26,6 +25,10 @@ let package = Package(
         // (AVX2 or SSE2, picked at load time); -O3 even in debug builds, so
         // the tests' crops run at a usable speed.
         .target(name: "CResample", cSettings: [.unsafeFlags(["-O3"])]),
+        // libpng: the simplified API (8 bits per sample) is called from Swift;
+        // 16-bit samples as stored need the full API, whose errors longjmp, so
+        // those calls are made from C that owns the setjmp (see Sources/CPNG).
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
         // libheif is opened with dlopen on the first HEIF file (see Sources/CHeif).
         .target(name: "CHeif"),
         // The app's watch on PipeWire's camera nodes; libpipewire is opened

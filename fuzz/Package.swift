@@ -12,7 +12,7 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif"),
         .target(name: "CHeif"),
         .target(name: "CResample", cSettings: [.unsafeFlags(["-O3"])]),
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("jpeg")]),
         .target(name: "SquareCamCore", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "SquareCamImaging", dependencies: ["SquareCamCore", "CJPEG", "CExif", "CHeif", "CPNG", "CResample"]),

@@ -16,7 +16,7 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooLarge(size: PixelSize, limit: Int)
     /// The request makes no sense for this input (a lossless crop of a PNG, a region outside the frame…).
     case invalidRequest(detail: String)
-    /// The encoder failed; the detail is the library's words.
+    /// The encoder (libjpeg, libpng) failed; the detail is the library's words.
     case encodeFailed(detail: String)
     /// The EXIF block could not be built or read.
     case exifFailed(detail: String)
@@ -36,7 +36,7 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidRequest(let detail):
             detail
         case .encodeFailed(let detail):
-            "could not encode the JPEG (\(detail))"
+            "could not encode the image (\(detail))"
         case .exifFailed(let detail):
             "could not build the EXIF metadata (\(detail)); try --strip to write the photo without metadata"
         }

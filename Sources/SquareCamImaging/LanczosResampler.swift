@@ -179,23 +179,55 @@ public enum LanczosResampler {
         return lobes * third * (3 - 4 * third * third) * third / (pix * pix)
     }
 
+    /// Where the kernel lies on one axis: `outputs` samples covering
+    /// [sourceStart, sourceStart + sourceLength) of `limit` source samples.
+    /// Shared by the 8-bit and the 16-bit resamplers, so both take the same
+    /// source samples for every output sample.
+    struct Axis {
+        let sourceStart: Double
+        let scale: Double
+        /// Widened when shrinking, so the kernel low-passes.
+        let stretch: Double
+        let support: Double
+        /// Taps per output sample.
+        let count: Int
+        let limit: Int
+
+        init(outputs: Int, sourceStart: Double, sourceLength: Double, limit: Int) {
+            self.sourceStart = sourceStart
+            scale = sourceLength / Double(outputs)
+            stretch = max(scale, 1)
+            support = lobes * stretch
+            count = min(limit, Int((2 * support).rounded(.up)) + 1)
+            self.limit = limit
+        }
+
+        /// Output sample `output`'s centre and first tap, in source samples.
+        /// The window starts where the kernel does, moved inside the source:
+        /// taps beyond an edge then weigh the edge pixels (repeat-edge).
+        func window(_ output: Int) -> (center: Double, first: Int) {
+            let center = sourceStart + (Double(output) + 0.5) * scale
+            return (center, max(0, min(Int((center - support).rounded(.down)), limit - count)))
+        }
+
+        /// The kernel's (unnormalised) weight for source sample `index` of a window centred at `center`.
+        func weight(_ index: Int, center: Double) -> Double {
+            lanczos((Double(index) + 0.5 - center) / stretch)
+        }
+    }
+
     /// Weights for `outputs` samples covering [sourceStart, sourceStart + sourceLength) of `limit` source samples.
     static func taps(outputs: Int, sourceStart: Double, sourceLength: Double, limit: Int) -> Taps {
-        let scale = sourceLength / Double(outputs)
-        let stretch = max(scale, 1)  // widen the kernel when shrinking, so it low-passes
-        let support = lobes * stretch
-        let count = min(limit, Int((2 * support).rounded(.up)) + 1)
+        let axis = Axis(outputs: outputs, sourceStart: sourceStart, sourceLength: sourceLength, limit: limit)
+        let count = axis.count
         var starts = [Int](repeating: 0, count: outputs)
         var weights = [Int32](repeating: 0, count: outputs * count)
         var real = [Double](repeating: 0, count: count)
         for output in 0..<outputs {
-            let center = sourceStart + (Double(output) + 0.5) * scale
-            // The window starts where the kernel does, moved inside the source:
-            // taps beyond an edge then weigh the edge pixels (repeat-edge).
-            let first = max(0, min(Int((center - support).rounded(.down)), limit - count))
+            let (center, first) = axis.window(output)
             var total = 0.0
             for tap in 0..<count {
-                real[tap] = lanczos((Double(first + tap) + 0.5 - center) / stretch)
+                real[tap] = axis.weight(first + tap, center: center)
                 total += real[tap]
             }
             // Integer weights that sum to exactly `one`, so flat areas stay flat.

@@ -2,7 +2,9 @@ import CPNG
 import SquareCamCore
 
 /// PNG in and out through libpng's simplified API, which catches libpng's
-/// longjmp errors itself. Every libpng call SquareCam makes is in this file.
+/// longjmp errors itself: 8 bits per sample. Every simplified-API call
+/// SquareCam makes is in this file; 16-bit samples as stored take libpng's
+/// full API, in C (PNGCodec+SixteenBit.swift).
 public enum PNGCodec {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 

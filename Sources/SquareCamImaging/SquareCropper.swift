@@ -47,6 +47,10 @@ public enum SquareCropper {
             throw .invalidRequest(detail: "--mode lossless works on JPEG files only; use --mode center for this file")
         }
         if bytes.starts(with: PNGCodec.signature) {
+            // A PNG square keeps 16 bits; a JPEG holds 8 whatever the input.
+            if options.format != .jpeg, PNGCodec.isSixteenBit(bytes) {
+                return try cropSixteenBitPNG(bytes, options: options)
+            }
             let keepAlpha = options.format != .jpeg
             let frame = try PNGCodec.decode(bytes, keepAlpha: keepAlpha, maxPixels: options.maxPixels)
             return try cropDecoded(frame, exif: nil, icc: nil, isPNG: true, subsampling: .yuv444, options: options)
@@ -174,19 +178,20 @@ public enum SquareCropper {
         _ frame: Frame, exif: ExifMetadata?, icc: [UInt8]?, isPNG: Bool, subsampling: JPEGSubsampling,
         options: CropOptions
     ) throws(ImagingError) -> CropResult {
-        let square: PixelRect
-        if options.mode == .smart {
-            let shrink = max(1, frame.size.shortSide / 256)
-            let previewSize = PixelSize(width: max(1, frame.size.width / shrink), height: max(1, frame.size.height / shrink))
-            let preview = LanczosResampler.resize(frame, source: PixelRect(x: 0, y: 0, width: frame.size.width, height: frame.size.height).rect2D, to: previewSize)
-            square = SmartCropScorer.bestSquare(preview: preview, fullSize: frame.size)
-        } else {
-            square = frame.size.centeredSquare
-        }
+        let square = square(of: frame, mode: options.mode)
         let side = min(options.size ?? square.width, square.width)
         let pixels = LanczosResampler.crop(frame, source: square.rect2D, to: PixelSize(width: side, height: side))
         return try finish(pixels, exif: exif, icc: icc, isPNG: isPNG, subsampling: options.subsampling ?? subsampling,
                           inputSize: frame.size, square: square, options: options)
+    }
+
+    /// The square `mode` takes of a whole decoded image (center or smart).
+    static func square(of frame: Frame, mode: CropOptions.Mode) -> PixelRect {
+        guard mode == .smart else { return frame.size.centeredSquare }
+        let shrink = max(1, frame.size.shortSide / 256)
+        let previewSize = PixelSize(width: max(1, frame.size.width / shrink), height: max(1, frame.size.height / shrink))
+        let preview = LanczosResampler.resize(frame, source: PixelRect(x: 0, y: 0, width: frame.size.width, height: frame.size.height).rect2D, to: previewSize)
+        return SmartCropScorer.bestSquare(preview: preview, fullSize: frame.size)
     }
 
     // MARK: Output
@@ -198,7 +203,7 @@ public enum SquareCropper {
         let writesPNG = options.format == .png || (options.format == .same && isPNG)
         let bytes: [UInt8]
         if writesPNG {
-            // The simplified libpng writer carries no metadata: PNG output has pixels only.
+            // The simplified libpng writer carries no metadata: an 8-bit PNG square has pixels only.
             bytes = try PNGCodec.encode(pixels)
         } else {
             bytes = try JPEGEncoder.encode(

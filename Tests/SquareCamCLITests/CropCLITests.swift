@@ -127,6 +127,46 @@ import Testing
         }
     }
 
+    /// A 16-bit PNG through the program: as PNG it stays 16-bit (ImageMagick
+    /// reads the depth), every sample as stored, its gAMA chunk kept; resized
+    /// too; as JPEG it is 8-bit.
+    @Test func sixteenBitPNGStaysSixteenBit() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/identify"),
+                     "ImageMagick's identify is missing: scripts/install-deps.sh installs it (imagemagick)")
+        func identify(_ path: String) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/identify")
+            process.arguments = ["-format", "%z %m %wx%h", path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return text
+        }
+        let folder = try Folder()
+        let samples = (0..<(90 * 60 * 3)).map { UInt16(truncatingIfNeeded: $0 * 40503) }
+        let frame = Frame16(size: PixelSize(width: 90, height: 60), channels: 3, samples: samples)
+        let gamma = PNGChunk(type: "gAMA", data: [0, 0, 0xB1, 0x8F])
+        try Data(try PNGCodec.encode16(frame, colorChunks: [gamma])).write(to: URL(fileURLWithPath: folder.file("deep.png")))
+
+        let same = try CLIRunner.run(["crop", "--format", "same", folder.file("deep.png")])
+        #expect(same.status == 0, "\(same.error)")
+        #expect(same.output.contains("deep-square.png (60x60)"))
+        #expect(try identify(folder.file("deep-square.png")) == "16 PNG 60x60")
+        let square = try PNGCodec.decode16(Array(try Data(contentsOf: URL(fileURLWithPath: folder.file("deep-square.png")))))
+        let expected = (0..<60).flatMap { y in samples[((y * 90 + 15) * 3)...].prefix(60 * 3) }
+        #expect(square.frame.samples == expected)
+        #expect(square.colorChunks == [gamma])
+
+        let resized = try CLIRunner.run(["crop", "--format", "png", "--size", "32", "-o", folder.file("small"), folder.file("deep.png")])
+        #expect(resized.status == 0, "\(resized.error)")
+        #expect(try identify(folder.file("small/deep-square.png")) == "16 PNG 32x32")
+        let jpeg = try CLIRunner.run(["crop", "--size", "32", "-o", folder.file("jpeg"), folder.file("deep.png")])
+        #expect(jpeg.status == 0, "\(jpeg.error)")
+        #expect(try identify(folder.file("jpeg/deep-square.jpg")) == "8 JPEG 32x32")
+    }
+
     @Test func progressBarOnlyOnATerminal() throws {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "script(1) is missing (Debian package bsdutils)")
         let folder = try Folder()

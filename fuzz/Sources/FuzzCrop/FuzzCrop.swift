@@ -2,7 +2,8 @@ import SquareCamImaging
 
 /// libFuzzer entry: the whole `squarecam crop` path on one untrusted file
 /// (format sniffing, decode, orientation, lossless crop, EXIF rewrite,
-/// encode). The last byte picks the mode, metadata and output size.
+/// encode; a 16-bit PNG into PNG too). The last byte picks the mode, metadata
+/// and output size.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCrop(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -22,6 +23,12 @@ public func fuzzCrop(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Small files too have their coded data decoded by two threads then.
     threaded.sharedDecodingMinimumBytes = 0
     let result = outcome(bytes, threaded)
+    // A 16-bit PNG also into PNG: the full-API reader, the 16-bit resampler and writer.
+    if PNGCodec.isSixteenBit(bytes) {
+        var png = options
+        png.format = .png
+        _ = outcome(bytes, png)
+    }
     // Differential: our own JPEG code (the shared entropy decoding, column
     // limiting, restart strips, the DCT-domain transcoder) must give exactly
     // what libjpeg and TurboJPEG alone give.

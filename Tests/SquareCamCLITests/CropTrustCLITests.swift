@@ -276,10 +276,14 @@ import Testing
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/convert"), "ImageMagick is installed by scripts/install-deps.sh")
         let make = Process()
         make.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
-        make.arguments = ["-size", "64x48", "xc:rgb(128,128,128)", "-depth", "16",
-                          "-define", "png:exclude-chunks=gAMA,sRGB,cHRM,bKGD,date,tIME", folder.file("g16.png")]
+        // PNG48: 16-bit RGB (ImageMagick writes 8 bits for a plain grey otherwise).
+        make.arguments = ["-size", "64x48", "xc:rgb(128,128,128)",
+                          "-define", "png:exclude-chunks=gAMA,sRGB,cHRM,bKGD,date,tIME", "PNG48:" + folder.file("g16.png")]
         try make.run()
         make.waitUntilExit()
+        #expect(try PNGCodec.decode(Array(try bytes(folder.file("g16.png")))).size == PixelSize(width: 64, height: 48))
+        let depth = try Data(contentsOf: URL(fileURLWithPath: folder.file("g16.png")))[24]
+        #expect(depth == 16, "the input is a 16-bit PNG (IHDR bit depth)")
         let result = try CLIRunner.run(["crop", "--output", folder.file("g.jpg"), folder.file("g16.png")])
         #expect(result.status == 0, "\(result.error)")
         let frame = try JPEGDecoder.decode(Array(try bytes(folder.file("g.jpg")))).frame

@@ -74,6 +74,13 @@ public enum JPEGEncoder {
         _ handle: tjhandle, _ frame: Frame, _ rect: PixelRect, _ quality: Int32, _ flags: Int32,
         _ jpegBuffer: inout UnsafeMutablePointer<UInt8>?, _ jpegSize: inout UInt
     ) -> Int32 {
+        // TurboJPEG reads 4:2:0 luma in whole 2×2 cells: an odd side reads
+        // one column and row past it. Where the planes end there, the region
+        // is copied into planes with its last column and row repeated.
+        guard reachesEvenSides(frame, rect) else {
+            return compressPlanes(handle, evenSidedCopy(frame, rect), PixelRect(x: 0, y: 0, width: rect.width, height: rect.height),
+                                  quality, flags, &jpegBuffer, &jpegSize)
+        }
         let (y, u, v) = (frame.planes[0], frame.planes[1], frame.planes[2])
         var strides = [Int32(y.stride), Int32(u.stride), Int32(v.stride)]
         return y.bytes.withUnsafeBufferPointer { yBytes in
@@ -90,5 +97,36 @@ public enum JPEGEncoder {
                 }
             }
         }
+    }
+
+    /// Whether every plane holds the bytes TurboJPEG reads for `rect`: its sides rounded up to even.
+    private static func reachesEvenSides(_ frame: Frame, _ rect: PixelRect) -> Bool {
+        let (width, height) = ((rect.width + 1) & ~1, (rect.height + 1) & ~1)
+        let luma = frame.planes[0]
+        guard (rect.y + height - 1) * luma.stride + rect.x + width <= luma.bytes.count else { return false }
+        return frame.planes[1...2].allSatisfy { chroma in
+            (rect.y / 2 + height / 2 - 1) * chroma.stride + rect.x / 2 + width / 2 <= chroma.bytes.count
+        }
+    }
+
+    /// `rect` of an I420 frame in planes of even sides, the last column and row repeated.
+    private static func evenSidedCopy(_ frame: Frame, _ rect: PixelRect) -> Frame {
+        let (width, height) = ((rect.width + 1) & ~1, (rect.height + 1) & ~1)
+        let planes = frame.planes.indices.map { index -> Frame.Plane in
+            let source = frame.planes[index]
+            let shift = index == 0 ? 0 : 1
+            let (x, y) = (rect.x >> shift, rect.y >> shift)
+            let (copyWidth, copyHeight) = ((rect.width + shift) >> shift, (rect.height + shift) >> shift)
+            let (paddedWidth, paddedHeight) = (width >> shift, height >> shift)
+            var bytes = [UInt8](repeating: 0, count: paddedWidth * paddedHeight)
+            for row in 0..<paddedHeight {
+                let from = (y + min(row, copyHeight - 1)) * source.stride + x
+                for column in 0..<paddedWidth {
+                    bytes[row * paddedWidth + column] = source.bytes[from + min(column, copyWidth - 1)]
+                }
+            }
+            return Frame.Plane(bytes: bytes, stride: paddedWidth)
+        }
+        return Frame(size: PixelSize(width: width, height: height), layout: .i420, planes: planes)
     }
 }

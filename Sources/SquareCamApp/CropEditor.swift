@@ -79,6 +79,9 @@ final class CropEditor {
         gtk_widget_queue_draw(canvas)
     }
 
+    /// True once `open` has shown a photo (and until `close`): `crop` is that photo's.
+    var showsPhoto: Bool { image != nil }
+
     /// Releases the frame's pixels.
     func close() {
         image = nil

@@ -27,10 +27,6 @@ extension MainWindow {
             focusMainButton(of: page)
             traceControls()
         }
-        if closeWhenSaved, !state.isSaving {
-            closeWhenSaved = false
-            gtk_window_close(gcast(window))
-        }
     }
 
     private func page(for state: CaptureFlow.State) -> String {
@@ -203,6 +199,8 @@ extension MainWindow {
             showToast(localized("The photo could not be taken: {reason}", ["reason": UserMessages.describe(reason)]))
         case .noPrivacySettings:
             showToast(localized("This desktop has no camera privacy settings. Make sure your account may use video devices (for example: sudo usermod -aG video $USER), log out and in again, then choose Try Again."))
+        case .unsavedPhoto:
+            askAboutUnsavedPhoto()
         }
     }
 

@@ -43,8 +43,12 @@ final class MainWindow {
     var switcherShown = false
     var fillingSwitcher = false
     var lastSavedPath: String?
-    /// The window was asked to close while a photo was being written: it closes once the photo is safe.
-    var closeWhenSaved = false
+    /// The controller said nothing is left to lose: the next "close-request" closes the window.
+    var mayClose = false
+    /// True while "close-request" asks the controller (its answer closes the window by itself).
+    var handlingCloseRequest = false
+    /// The question about an unsaved photo on the way out, while it is shown.
+    var unsavedPhotoDialog: UnsavedPhotoDialog?
 
     init(application: UnsafeMutablePointer<AdwApplication>, sources: CaptureController.Sources) {
         self.application = application
@@ -101,27 +105,16 @@ final class MainWindow {
         controller.onNotice = { [weak self] in self?.tell($0) }
         controller.onTransition = { event, state, actions in Trace.line("\(event) → \(state) \(actions)") }
         controller.onRejection = { Log.line("squarecam: \($0)") }
+        controller.onClose = { [weak self] in self?.closeAllowed() }
         Signal.connectReturning(window, "close-request") { [weak self] in
             guard let self else { return false }
-            return !self.shutDown()
+            return !self.closeRequested()
         }
     }
 
     func present() {
         gtk_window_present(gcast(window))
         controller.start()
-    }
-
-    /// Stops the camera; false (the window stays) while a photo is being
-    /// written: it closes by itself once the photo is safe.
-    func shutDown() -> Bool {
-        statistics.liveStopped(framesShown: live.viewfinder.framesShown)
-        guard controller.shutDown() else {
-            closeWhenSaved = true
-            Trace.line("close waits for the photo being saved")
-            return false
-        }
-        return true
     }
 
     func frameShown() {

@@ -37,6 +37,10 @@ extension MainWindow {
         Signal.connect(editor.zoomOutButton, "clicked") { [weak self] in self?.editor.zoom(by: 0.8) }
         Signal.connect(editor.doneButton, "clicked") { [weak self] in self?.editDone() }
         Signal.connectPointer(cameraSwitcher, "notify::selected") { [weak self] _ in self?.cameraChosen() }
+        Signal.connect(leaveFullscreenButton, "clicked") { [weak self] in
+            guard let self, isFullscreen else { return }
+            toggleFullscreen()
+        }
     }
 
     func setGrid(_ shown: Bool) {

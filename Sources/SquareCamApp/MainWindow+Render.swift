@@ -248,9 +248,9 @@ extension MainWindow {
         case "status": [("primary", status.primaryButton), ("secondary", status.secondaryButton)]
         default: []
         }
-        let page = shownPage, window = self.window, menu = menuButton
+        let page = shownPage, window = self.window, menu = menuButton, leave = leaveFullscreenButton
         FrameClock.afterPaints(of: window) {
-            let shown = ([("menu", menu)] + named).filter { gtk_widget_get_mapped($0.1) != 0 }
+            let shown = ([("menu", menu), ("leave-fullscreen", leave)] + named).filter { gtk_widget_get_mapped($0.1) != 0 }
             let list = shown.map { "\($0.0) \(Trace.bounds(of: $0.1))" }.joined(separator: "; ")
             // The surface's size, as the bounds are in surface pixels (a window drawn with its own
             // shadow has a surface larger than the window).

@@ -119,8 +119,10 @@ extension MainWindow {
     /// (Under a bare X server with no window manager, fullscreen never happens.)
     private func fullscreenChanged() {
         WidgetStyle.setVisible(header, !isFullscreen)
+        WidgetStyle.setVisible(leaveFullscreenButton, isFullscreen)
         updateShortcuts()
         Trace.line("fullscreen \(isFullscreen) header \(isFullscreen ? "hidden" : "shown")")
+        traceControls()
     }
 
     func toggleFullscreen() {

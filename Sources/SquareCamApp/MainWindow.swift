@@ -22,6 +22,8 @@ final class MainWindow {
     let menuButton: Widget
     let header: Widget
     let spinnerPage: Widget
+    /// Shown only while fullscreen (no header bar then): the way out for a finger, where F11 and Esc need a keyboard.
+    let leaveFullscreenButton: Widget
 
     /// The page on screen, to act once when it changes (focus, statistics).
     var shownPage = ""
@@ -89,7 +91,18 @@ final class MainWindow {
         adw_header_bar_set_title_widget(gcast(header), Make.label("SquareCam", classes: ["title"]))
         adw_header_bar_pack_start(gcast(header), cameraSwitcher)
         adw_header_bar_pack_end(gcast(header), menuButton)
-        let content = Make.box(vertical: true, spacing: 0, [header, toasts])
+        leaveFullscreenButton = Make.button(icon: "view-restore-symbolic", tooltip: localized("Leave Fullscreen (F11)"),
+                                            accessibleLabel: localized("Leave fullscreen"))
+        for name in ["osd", "circular", "leave-fullscreen"] { WidgetStyle.addClass(leaveFullscreenButton, name) }
+        // The top start corner: the picture comes first in either arrangement, so no control of a page is there.
+        gtk_widget_set_halign(leaveFullscreenButton, GTK_ALIGN_START)
+        gtk_widget_set_valign(leaveFullscreenButton, GTK_ALIGN_START)
+        WidgetStyle.margins(leaveFullscreenButton, 12)
+        WidgetStyle.setVisible(leaveFullscreenButton, false)
+        let pages = gtk_overlay_new()!
+        gtk_overlay_set_child(gcast(pages), toasts)
+        gtk_overlay_add_overlay(gcast(pages), leaveFullscreenButton)
+        let content = Make.box(vertical: true, spacing: 0, [header, pages])
         adw_application_window_set_content(gcast(window), content)
 
         WidgetStyle.installStyleSheet(Self.styleSheet)
@@ -138,6 +151,7 @@ final class MainWindow {
         .capture-controls button:not(.shutter):not(.thumbnail), button.circular, headerbar menubutton > button {
             min-width: 34px; min-height: 34px; padding: 5px; }
         button.osd.pill { padding: 0 14px; min-height: 44px; }
+        button.leave-fullscreen { min-width: 44px; min-height: 44px; padding: 0; }
         button.thumbnail { min-width: 52px; min-height: 52px; padding: 0; border-radius: 10px;
                            border: 2px solid alpha(currentColor, 0.25); }
         button.thumbnail > * { border-radius: 8px; }

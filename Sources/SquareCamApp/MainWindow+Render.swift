@@ -22,6 +22,9 @@ extension MainWindow {
         updateShortcuts()
         if page != shownPage {
             shownPage = page
+            // Laid out at the stack's size before it shows, so its first frame is whole.
+            let areas = ["live": live.area, "review": review.area, "editor": editor.area]
+            areas[page]?.prepare(for: Size2D(width: Double(gtk_widget_get_width(stack)), height: Double(gtk_widget_get_height(stack))))
             gtk_stack_set_visible_child_name(gcast(stack), page)
             if page != "live" { statistics.liveStopped(framesShown: live.viewfinder.framesShown) }
             focusMainButton(of: page)

@@ -70,6 +70,7 @@ final class MainWindow {
         spinnerPage = Make.box(vertical: true, spacing: 12, [spinner, Make.label(localized("Starting the camera…"), classes: ["dim-label"])])
         gtk_widget_set_valign(spinnerPage, GTK_ALIGN_CENTER)
         gtk_stack_add_named(gcast(stack), spinnerPage, "starting")
+        for (area, name) in [(live.area, "live"), (review.area, "review"), (editor.area, "editor")] { area.name = name }
         gtk_stack_add_named(gcast(stack), live.widget, "live")
         gtk_stack_add_named(gcast(stack), review.widget, "review")
         gtk_stack_add_named(gcast(stack), editor.widget, "editor")

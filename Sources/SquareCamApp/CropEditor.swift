@@ -88,6 +88,9 @@ final class CropEditor {
     }
 
     func zoom(by factor: Double) { update { $0.zoom(by: factor) } }
+    /// One step (`SquareCropBox.zoomStep`), the same for the + and − keys and buttons.
+    func zoomIn() { update { $0.zoomIn() } }
+    func zoomOut() { update { $0.zoomOut() } }
     func nudge(dx: Int, dy: Int) {
         let step = max(1, crop.side / 100)
         update { $0.move(dx: dx * step, dy: dy * step) }

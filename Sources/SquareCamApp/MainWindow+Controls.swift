@@ -33,8 +33,8 @@ extension MainWindow {
         Signal.connect(review.saveAsButton, "clicked") { [weak self] in self?.chooseSaveAsPath() }
         Signal.connect(editor.cancelButton, "clicked") { [weak self] in self?.controller.send(.cancel) }
         Signal.connect(editor.resetButton, "clicked") { [weak self] in self?.editor.reset() }
-        Signal.connect(editor.zoomInButton, "clicked") { [weak self] in self?.editor.zoom(by: 1.25) }
-        Signal.connect(editor.zoomOutButton, "clicked") { [weak self] in self?.editor.zoom(by: 0.8) }
+        Signal.connect(editor.zoomInButton, "clicked") { [weak self] in self?.editor.zoomIn() }
+        Signal.connect(editor.zoomOutButton, "clicked") { [weak self] in self?.editor.zoomOut() }
         Signal.connect(editor.doneButton, "clicked") { [weak self] in self?.editDone() }
         Signal.connectPointer(cameraSwitcher, "notify::selected") { [weak self] _ in self?.cameraChosen() }
         Signal.connect(leaveFullscreenButton, "clicked") { [weak self] in

@@ -7,11 +7,15 @@ import SquareCamController
 final class PreferencesWindow {
     private let window: Widget
     private let preferences: Preferences
+    private let controller: CaptureController
     private let folderRow: Widget
+    private let sizeRow: Widget
     /// Called when a setting the window of the camera shows has changed.
     var onChange: (() -> Void)?
 
-    init(parent: Widget, preferences: Preferences, onSaveWithoutReview: @escaping (Bool) -> Void) {
+    init(parent: Widget, controller: CaptureController, onSaveWithoutReview: @escaping (Bool) -> Void) {
+        self.controller = controller
+        let preferences = controller.preferences
         self.preferences = preferences
         window = adw_preferences_window_new()
         gtk_window_set_transient_for(gcast(window), gcast(parent))
@@ -30,7 +34,8 @@ final class PreferencesWindow {
         adw_action_row_add_suffix(gcast(folderRow), choose)
         adw_preferences_group_add(gcast(photos), folderRow)
 
-        let sizeRow = adw_combo_row_new()!
+        sizeRow = adw_combo_row_new()
+        let sizeRow = self.sizeRow
         adw_preferences_row_set_title(gcast(sizeRow), localized("Photo Size"))
         let sizeNames = Preferences.photoSides.map { side in
             side.map { localized("{side} × {side} pixels", ["side": String($0)]) } ?? localized("Full resolution")
@@ -61,6 +66,7 @@ final class PreferencesWindow {
         adw_preferences_page_add(gcast(page), gcast(capture))
         adw_preferences_window_add(gcast(window), gcast(page))
         showFolder()
+        showSizeLimit()
 
         Signal.connect(choose, "clicked") { [weak self] in self?.chooseFolder() }
         Signal.connectPointer(sizeRow, "notify::selected") { [weak self] _ in
@@ -68,6 +74,7 @@ final class PreferencesWindow {
             guard Preferences.photoSides.indices.contains(index) else { return }
             self?.preferences.photoSide = Preferences.photoSides[index]
             Trace.line("preference photo-size \(Preferences.photoSides[index].map(String.init) ?? "full")")
+            self?.showSizeLimit()
         }
         Signal.connect(quality, "value-changed") { [weak self] in
             self?.preferences.jpegQuality = Int(gtk_spin_button_get_value_as_int(gcast(quality)))
@@ -86,12 +93,23 @@ final class PreferencesWindow {
     }
 
     private func showFolder() {
-        adw_action_row_set_subtitle(gcast(folderRow), preferences.saveFolder ?? localized("Pictures › Camera"))
+        let shown = preferences.saveFolder.map { FolderDisplay.name(of: $0) } ?? localized("Pictures › Camera")
+        adw_action_row_set_subtitle(gcast(folderRow), shown)
+        Trace.line("preferences folder shown as \(shown)")
+    }
+
+    /// A size larger than the camera's square is not made up: the row says what the camera gives.
+    private func showSizeLimit() {
+        let limit = controller.photoSideLimit(for: preferences.photoSide)
+        let note = limit.map { localized("The camera gives {side} × {side} at most", ["side": String($0)]) }
+        adw_action_row_set_subtitle(gcast(sizeRow), note ?? "")
+        if let note { Trace.line("photo size note \(note)") }
     }
 
     private func chooseFolder() {
         FileChooser.choose(title: localized("Save Photos In"), accept: localized("_Choose"), parent: window,
-                           action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER) { [weak self] path in
+                           action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, folder: controller.photosFolder) { [weak self] path in
+            Trace.line("preference folder \(path)")
             self?.preferences.saveFolder = path
             self?.showFolder()
             self?.onChange?()

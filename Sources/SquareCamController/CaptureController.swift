@@ -267,6 +267,18 @@ public final class CaptureController {
         preferences.saveFolder.map { PhotoLibrary(folder: $0) } ?? library()
     }
 
+    /// The folder Save writes into now (it may not exist before the first save).
+    public var photosFolder: String { photoLibrary.folder }
+
+    /// The camera's largest square when a photo `side` asks for more (photos
+    /// are never enlarged, so that is what Save gives); nil when it fits or
+    /// the camera's sizes are not known.
+    public func photoSideLimit(for side: Int?) -> Int? {
+        let open = camera?.cameraDescription ?? cameras.first { $0.id == currentCameraID }
+        guard let side, let largest = open?.largestSquareSide, largest < side else { return nil }
+        return largest
+    }
+
     /// Runs `body` on the main actor and keeps it until it ends, for `settle()`.
     func track(_ body: @escaping @MainActor () async -> Void) {
         let id = nextTaskID

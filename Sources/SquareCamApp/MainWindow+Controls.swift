@@ -150,7 +150,9 @@ extension MainWindow {
         // libadwaita 1.2 asks 360 px for the about window's pages, and the window's frame comes on top:
         // wider than a 360 px phone. Their content needs less, so it takes our window's width, 360 at most.
         if let pages = Trace.descendant(of: about, cssName: "leaflet") { gtk_widget_set_size_request(pages, -1, -1) }
-        gtk_window_set_default_size(gcast(about), min(360, gtk_widget_get_width(window)), -1)
+        // Not taller than a phone on its side either (its pages scroll).
+        let height = gtk_widget_get_height(window)
+        gtk_window_set_default_size(gcast(about), min(360, gtk_widget_get_width(window)), height < 480 ? height : -1)
         gtk_window_set_transient_for(gcast(about), gcast(window))
         gtk_window_present(gcast(about))
     }

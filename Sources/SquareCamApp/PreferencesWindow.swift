@@ -9,7 +9,7 @@ final class PreferencesWindow {
     private let preferences: Preferences
     private let controller: CaptureController
     private let folderRow: Widget
-    private let sizeRow: Widget
+    private let photosGroup: Widget
     /// Called when a setting the window of the camera shows has changed.
     var onChange: (() -> Void)?
 
@@ -25,7 +25,8 @@ final class PreferencesWindow {
         adw_preferences_window_set_search_enabled(gcast(window), 0)
         let page = adw_preferences_page_new()!
 
-        let photos = adw_preferences_group_new()!
+        photosGroup = adw_preferences_group_new()
+        let photos = photosGroup
         adw_preferences_group_set_title(gcast(photos), localized("Photos"))
         folderRow = adw_action_row_new()
         adw_preferences_row_set_title(gcast(folderRow), localized("Save Folder"))
@@ -34,8 +35,7 @@ final class PreferencesWindow {
         adw_action_row_add_suffix(gcast(folderRow), choose)
         adw_preferences_group_add(gcast(photos), folderRow)
 
-        sizeRow = adw_combo_row_new()
-        let sizeRow = self.sizeRow
+        let sizeRow = adw_combo_row_new()!
         adw_preferences_row_set_title(gcast(sizeRow), localized("Photo Size"))
         let sizeNames = Preferences.photoSides.map { side in
             side.map { localized("{side} × {side} pixels", ["side": String($0)]) } ?? localized("Full resolution")
@@ -98,11 +98,12 @@ final class PreferencesWindow {
         Trace.line("preferences folder shown as \(shown)")
     }
 
-    /// A size larger than the camera's square is not made up: the row says what the camera gives.
+    /// A size larger than the camera's square is not made up: the group says what the camera gives
+    /// (full width: in the size row's subtitle it squeezed the size itself out on a phone).
     private func showSizeLimit() {
         let limit = controller.photoSideLimit(for: preferences.photoSide)
-        let note = limit.map { localized("The camera gives {side} × {side} at most", ["side": String($0)]) }
-        adw_action_row_set_subtitle(gcast(sizeRow), note ?? "")
+        let note = limit.map { localized("Photos are {side} × {side} at most: the camera gives no more.", ["side": String($0)]) }
+        adw_preferences_group_set_description(gcast(photosGroup), note)
         if let note { Trace.line("photo size note \(note)") }
     }
 

@@ -42,7 +42,7 @@ extension AppWindowTests {
         let preferences = try app.waitForWindow(named: "Preferences")
         #expect(try app.waitForTrace("preferences folder shown as ").hasSuffix("shown as ~/Photos"))
         let note = try app.waitForTrace("photo size note ")
-        #expect(note.hasSuffix("The camera gives 1080 × 1080 at most"), "\(note)")
+        #expect(note.hasSuffix("Photos are 1080 × 1080 at most: the camera gives no more."), "\(note)")
         _ = try app.screenshotOfScreen(saveAs: "preferences-folder")
         try app.screen.run("xdotool", ["windowfocus", "--sync", preferences])
         try app.screen.run("xdotool", ["key", "--delay", "40", "alt+c"])  // _Choose…

@@ -22,6 +22,8 @@ runtime_packages=(
 )
 test_packages=(
     xvfb xauth xdotool imagemagick
+    # A window manager for the fullscreen tests (XDisplay.withWindowManager), and xprop to see it run.
+    openbox x11-utils
     libjpeg-turbo-progs libimage-exiftool-perl
     fonts-noto-cjk locales
     # The private desktop session of the camera portal tests (tests/portal/session.py).

@@ -26,6 +26,9 @@ final class AdaptiveArea {
     private(set) var arrangement: CaptureLayout.Arrangement?
     private var size = Size2D(width: 0, height: 0)
     private var placing = false
+    /// The page's name in the debug log.
+    var name = "page"
+    private var tracedFirstPaint = false
 
     init(picture: Widget, controls: Widget, squarePicture: Bool) {
         self.picture = picture
@@ -43,10 +46,27 @@ final class AdaptiveArea {
         for slot in [pictureSlot, controlsSlot] {
             gtk_widget_set_halign(slot, GTK_ALIGN_FILL)
             gtk_widget_set_valign(slot, GTK_ALIGN_FILL)
+            // Unseen until first placed: never a frame of both filling the page (the shutter over a black picture).
+            gtk_widget_set_opacity(slot, 0)
             gtk_overlay_add_overlay(gcast(widget), slot)
         }
         Signal.connectSize(sensor, "resize") { [weak self] width, height in
             self?.resized(Size2D(width: Double(width), height: Double(height)))
+        }
+        Signal.connect(widget, "map") { [weak self] in self?.traceFirstPaint() }
+    }
+
+    /// `NAME first drawn laid out|blank|unfinished at WxH`: what the page's
+    /// first frame on screen showed — its layout for that size, nothing yet,
+    /// or the picture and controls not yet placed (each filling the page).
+    private func traceFirstPaint() {
+        guard Trace.enabled, !tracedFirstPaint else { return }
+        tracedFirstPaint = true
+        FrameClock.afterNextPaint(of: widget) { [weak self] in
+            guard let self else { return }
+            let drawn = Size2D(width: Double(gtk_widget_get_width(sensor)), height: Double(gtk_widget_get_height(sensor)))
+            let what = layout != nil && size == drawn ? "laid out" : gtk_widget_get_opacity(pictureSlot) == 0 ? "blank" : "unfinished"
+            Trace.line("\(name) first drawn \(what) at \(Int(drawn.width))x\(Int(drawn.height))")
         }
     }
 
@@ -54,6 +74,15 @@ final class AdaptiveArea {
         guard newSize != size else { return }
         size = newSize
         invalidate()
+    }
+
+    /// Places picture and controls for `space` at once, before the page shows
+    /// at that size (its stack's): its first frame is laid out, instead of
+    /// waiting for the size its first frame reports.
+    func prepare(for space: Size2D) {
+        guard space.width > 0, space.height > 0, space != size else { return }
+        size = space
+        place()
     }
 
     /// Places picture and controls again: the controls changed size (a
@@ -77,6 +106,7 @@ final class AdaptiveArea {
         self.layout = layout
         setMargins(pictureSlot, layout.picture)
         setMargins(controlsSlot, layout.controls)
+        for slot in [pictureSlot, controlsSlot] { gtk_widget_set_opacity(slot, 1) }
         Trace.line("layout \(Int(size.width))x\(Int(size.height)) \(layout)")
         onPlaced?(size)
     }

@@ -79,12 +79,18 @@ final class CropEditor {
         gtk_widget_queue_draw(canvas)
     }
 
+    /// True once `open` has shown a photo (and until `close`): `crop` is that photo's.
+    var showsPhoto: Bool { image != nil }
+
     /// Releases the frame's pixels.
     func close() {
         image = nil
     }
 
     func zoom(by factor: Double) { update { $0.zoom(by: factor) } }
+    /// One step (`SquareCropBox.zoomStep`), the same for the + and − keys and buttons.
+    func zoomIn() { update { $0.zoomIn() } }
+    func zoomOut() { update { $0.zoomOut() } }
     func nudge(dx: Int, dy: Int) {
         let step = max(1, crop.side / 100)
         update { $0.move(dx: dx * step, dy: dy * step) }

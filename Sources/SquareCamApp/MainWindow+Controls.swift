@@ -33,10 +33,14 @@ extension MainWindow {
         Signal.connect(review.saveAsButton, "clicked") { [weak self] in self?.chooseSaveAsPath() }
         Signal.connect(editor.cancelButton, "clicked") { [weak self] in self?.controller.send(.cancel) }
         Signal.connect(editor.resetButton, "clicked") { [weak self] in self?.editor.reset() }
-        Signal.connect(editor.zoomInButton, "clicked") { [weak self] in self?.editor.zoom(by: 1.25) }
-        Signal.connect(editor.zoomOutButton, "clicked") { [weak self] in self?.editor.zoom(by: 0.8) }
+        Signal.connect(editor.zoomInButton, "clicked") { [weak self] in self?.editor.zoomIn() }
+        Signal.connect(editor.zoomOutButton, "clicked") { [weak self] in self?.editor.zoomOut() }
         Signal.connect(editor.doneButton, "clicked") { [weak self] in self?.editDone() }
         Signal.connectPointer(cameraSwitcher, "notify::selected") { [weak self] _ in self?.cameraChosen() }
+        Signal.connect(leaveFullscreenButton, "clicked") { [weak self] in
+            guard let self, isFullscreen else { return }
+            toggleFullscreen()
+        }
     }
 
     func setGrid(_ shown: Bool) {
@@ -128,7 +132,7 @@ extension MainWindow {
     }
 
     private func showPreferences() {
-        let window = PreferencesWindow(parent: self.window, preferences: controller.preferences) { [weak self] on in
+        let window = PreferencesWindow(parent: self.window, controller: controller) { [weak self] on in
             self?.controller.setSaveWithoutReview(on)
         }
         window.onChange = { [weak self] in self?.controller.reloadLastPhoto() }
@@ -143,6 +147,12 @@ extension MainWindow {
         adw_about_window_set_version(gcast(about), SquareCamVersion.number)
         adw_about_window_set_comments(gcast(about), localized("Square photos: what you see in the square is exactly what is saved."))
         adw_about_window_set_license_type(gcast(about), GTK_LICENSE_MIT_X11)
+        // libadwaita 1.2 asks 360 px for the about window's pages, and the window's frame comes on top:
+        // wider than a 360 px phone. Their content needs less, so it takes our window's width, 360 at most.
+        if let pages = Trace.descendant(of: about, cssName: "leaflet") { gtk_widget_set_size_request(pages, -1, -1) }
+        // Not taller than a phone on its side either (its pages scroll).
+        let height = gtk_widget_get_height(window)
+        gtk_window_set_default_size(gcast(about), min(360, gtk_widget_get_width(window)), height < 480 ? height : -1)
         gtk_window_set_transient_for(gcast(about), gcast(window))
         gtk_window_present(gcast(about))
     }
@@ -153,7 +163,8 @@ extension MainWindow {
         guard let photo = controller.flow.photo else { return }
         let date = controller.shot(for: photo)?.date ?? .now
         FileChooser.choose(title: localized("Save Photo As"), accept: localized("_Save"), parent: window,
-                           action: GTK_FILE_CHOOSER_ACTION_SAVE, suggestedName: PhotoFileName().name(for: date, sequence: 1)) { [weak self] path in
+                           action: GTK_FILE_CHOOSER_ACTION_SAVE, folder: controller.photosFolder,
+                           suggestedName: PhotoFileName().name(for: date, sequence: 1)) { [weak self] path in
             self?.controller.send(.saveAs(path: path))
         }
     }

@@ -22,14 +22,13 @@ extension MainWindow {
         updateShortcuts()
         if page != shownPage {
             shownPage = page
+            // Laid out at the stack's size before it shows, so its first frame is whole.
+            let areas = ["live": live.area, "review": review.area, "editor": editor.area]
+            areas[page]?.prepare(for: Size2D(width: Double(gtk_widget_get_width(stack)), height: Double(gtk_widget_get_height(stack))))
             gtk_stack_set_visible_child_name(gcast(stack), page)
             if page != "live" { statistics.liveStopped(framesShown: live.viewfinder.framesShown) }
             focusMainButton(of: page)
             traceControls()
-        }
-        if closeWhenSaved, !state.isSaving {
-            closeWhenSaved = false
-            gtk_window_close(gcast(window))
         }
     }
 
@@ -203,6 +202,8 @@ extension MainWindow {
             showToast(localized("The photo could not be taken: {reason}", ["reason": UserMessages.describe(reason)]))
         case .noPrivacySettings:
             showToast(localized("This desktop has no camera privacy settings. Make sure your account may use video devices (for example: sudo usermod -aG video $USER), log out and in again, then choose Try Again."))
+        case .unsavedPhoto:
+            askAboutUnsavedPhoto()
         }
     }
 
@@ -250,9 +251,9 @@ extension MainWindow {
         case "status": [("primary", status.primaryButton), ("secondary", status.secondaryButton)]
         default: []
         }
-        let page = shownPage, window = self.window, menu = menuButton
+        let page = shownPage, window = self.window, menu = menuButton, leave = leaveFullscreenButton
         FrameClock.afterPaints(of: window) {
-            let shown = ([("menu", menu)] + named).filter { gtk_widget_get_mapped($0.1) != 0 }
+            let shown = ([("menu", menu), ("leave-fullscreen", leave)] + named).filter { gtk_widget_get_mapped($0.1) != 0 }
             let list = shown.map { "\($0.0) \(Trace.bounds(of: $0.1))" }.joined(separator: "; ")
             // The surface's size, as the bounds are in surface pixels (a window drawn with its own
             // shadow has a surface larger than the window).

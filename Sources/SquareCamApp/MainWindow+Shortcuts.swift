@@ -40,9 +40,9 @@ extension MainWindow {
         .init(action: "edit", keys: ["e"], group: .review, title: localized("Choose the square"), enabled: { $0.controller.state.isReviewing }, run: { $0.controller.send(.edit) }),
         .init(action: "cancel-edit", keys: ["Escape"], group: .editor, title: localized("Back to the photo"), enabled: { $0.controller.state.isEditing }, run: { $0.controller.send(.cancel) }),
         .init(action: "zoom-in", keys: ["plus", "equal", "KP_Add"], group: .editor, title: localized("Zoom in"), enabled: { $0.controller.state.isEditing },
-              run: { $0.editor.zoom(by: 1.1) }),
+              run: { $0.editor.zoomIn() }),
         .init(action: "zoom-out", keys: ["minus", "underscore", "KP_Subtract"], group: .editor, title: localized("Zoom out"), enabled: { $0.controller.state.isEditing },
-              run: { $0.editor.zoom(by: 1 / 1.1) }),
+              run: { $0.editor.zoomOut() }),
         .init(action: "reset-crop", keys: ["0", "KP_0"], group: .editor, title: localized("The widest centred square"), enabled: { $0.controller.state.isEditing }, run: { $0.editor.reset() }),
         .init(action: "nudge-left", keys: ["Left"], group: .editor, title: localized("Move the square"), enabled: { $0.controller.state.isEditing }, run: { $0.editor.nudge(dx: -1, dy: 0) }),
         .init(action: "nudge-right", keys: ["Right"], group: .editor, title: nil, enabled: { $0.controller.state.isEditing }, run: { $0.editor.nudge(dx: 1, dy: 0) }),
@@ -119,8 +119,10 @@ extension MainWindow {
     /// (Under a bare X server with no window manager, fullscreen never happens.)
     private func fullscreenChanged() {
         WidgetStyle.setVisible(header, !isFullscreen)
+        WidgetStyle.setVisible(leaveFullscreenButton, isFullscreen)
         updateShortcuts()
         Trace.line("fullscreen \(isFullscreen) header \(isFullscreen ? "hidden" : "shown")")
+        traceControls()
     }
 
     func toggleFullscreen() {

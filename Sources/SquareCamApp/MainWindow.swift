@@ -22,6 +22,8 @@ final class MainWindow {
     let menuButton: Widget
     let header: Widget
     let spinnerPage: Widget
+    /// Shown only while fullscreen (no header bar then): the way out for a finger, where F11 and Esc need a keyboard.
+    let leaveFullscreenButton: Widget
 
     /// The page on screen, to act once when it changes (focus, statistics).
     var shownPage = ""
@@ -43,8 +45,12 @@ final class MainWindow {
     var switcherShown = false
     var fillingSwitcher = false
     var lastSavedPath: String?
-    /// The window was asked to close while a photo was being written: it closes once the photo is safe.
-    var closeWhenSaved = false
+    /// The controller said nothing is left to lose: the next "close-request" closes the window.
+    var mayClose = false
+    /// True while "close-request" asks the controller (its answer closes the window by itself).
+    var handlingCloseRequest = false
+    /// The question about an unsaved photo on the way out, while it is shown.
+    var unsavedPhotoDialog: UnsavedPhotoDialog?
 
     init(application: UnsafeMutablePointer<AdwApplication>, sources: CaptureController.Sources) {
         self.application = application
@@ -64,6 +70,7 @@ final class MainWindow {
         spinnerPage = Make.box(vertical: true, spacing: 12, [spinner, Make.label(localized("Starting the camera…"), classes: ["dim-label"])])
         gtk_widget_set_valign(spinnerPage, GTK_ALIGN_CENTER)
         gtk_stack_add_named(gcast(stack), spinnerPage, "starting")
+        for (area, name) in [(live.area, "live"), (review.area, "review"), (editor.area, "editor")] { area.name = name }
         gtk_stack_add_named(gcast(stack), live.widget, "live")
         gtk_stack_add_named(gcast(stack), review.widget, "review")
         gtk_stack_add_named(gcast(stack), editor.widget, "editor")
@@ -85,7 +92,18 @@ final class MainWindow {
         adw_header_bar_set_title_widget(gcast(header), Make.label("SquareCam", classes: ["title"]))
         adw_header_bar_pack_start(gcast(header), cameraSwitcher)
         adw_header_bar_pack_end(gcast(header), menuButton)
-        let content = Make.box(vertical: true, spacing: 0, [header, toasts])
+        leaveFullscreenButton = Make.button(icon: "view-restore-symbolic", tooltip: localized("Leave Fullscreen (F11)"),
+                                            accessibleLabel: localized("Leave fullscreen"))
+        for name in ["osd", "circular", "leave-fullscreen"] { WidgetStyle.addClass(leaveFullscreenButton, name) }
+        // The top start corner: the picture comes first in either arrangement, so no control of a page is there.
+        gtk_widget_set_halign(leaveFullscreenButton, GTK_ALIGN_START)
+        gtk_widget_set_valign(leaveFullscreenButton, GTK_ALIGN_START)
+        WidgetStyle.margins(leaveFullscreenButton, 12)
+        WidgetStyle.setVisible(leaveFullscreenButton, false)
+        let pages = gtk_overlay_new()!
+        gtk_overlay_set_child(gcast(pages), toasts)
+        gtk_overlay_add_overlay(gcast(pages), leaveFullscreenButton)
+        let content = Make.box(vertical: true, spacing: 0, [header, pages])
         adw_application_window_set_content(gcast(window), content)
 
         WidgetStyle.installStyleSheet(Self.styleSheet)
@@ -101,27 +119,16 @@ final class MainWindow {
         controller.onNotice = { [weak self] in self?.tell($0) }
         controller.onTransition = { event, state, actions in Trace.line("\(event) → \(state) \(actions)") }
         controller.onRejection = { Log.line("squarecam: \($0)") }
+        controller.onClose = { [weak self] in self?.closeAllowed() }
         Signal.connectReturning(window, "close-request") { [weak self] in
             guard let self else { return false }
-            return !self.shutDown()
+            return !self.closeRequested()
         }
     }
 
     func present() {
         gtk_window_present(gcast(window))
         controller.start()
-    }
-
-    /// Stops the camera; false (the window stays) while a photo is being
-    /// written: it closes by itself once the photo is safe.
-    func shutDown() -> Bool {
-        statistics.liveStopped(framesShown: live.viewfinder.framesShown)
-        guard controller.shutDown() else {
-            closeWhenSaved = true
-            Trace.line("close waits for the photo being saved")
-            return false
-        }
-        return true
     }
 
     func frameShown() {
@@ -145,6 +152,7 @@ final class MainWindow {
         .capture-controls button:not(.shutter):not(.thumbnail), button.circular, headerbar menubutton > button {
             min-width: 34px; min-height: 34px; padding: 5px; }
         button.osd.pill { padding: 0 14px; min-height: 44px; }
+        button.leave-fullscreen { min-width: 44px; min-height: 44px; padding: 0; }
         button.thumbnail { min-width: 52px; min-height: 52px; padding: 0; border-radius: 10px;
                            border: 2px solid alpha(currentColor, 0.25); }
         button.thumbnail > * { border-radius: 8px; }

@@ -7,11 +7,15 @@ import SquareCamController
 final class PreferencesWindow {
     private let window: Widget
     private let preferences: Preferences
+    private let controller: CaptureController
     private let folderRow: Widget
+    private let photosGroup: Widget
     /// Called when a setting the window of the camera shows has changed.
     var onChange: (() -> Void)?
 
-    init(parent: Widget, preferences: Preferences, onSaveWithoutReview: @escaping (Bool) -> Void) {
+    init(parent: Widget, controller: CaptureController, onSaveWithoutReview: @escaping (Bool) -> Void) {
+        self.controller = controller
+        let preferences = controller.preferences
         self.preferences = preferences
         window = adw_preferences_window_new()
         gtk_window_set_transient_for(gcast(window), gcast(parent))
@@ -21,7 +25,8 @@ final class PreferencesWindow {
         adw_preferences_window_set_search_enabled(gcast(window), 0)
         let page = adw_preferences_page_new()!
 
-        let photos = adw_preferences_group_new()!
+        photosGroup = adw_preferences_group_new()
+        let photos = photosGroup
         adw_preferences_group_set_title(gcast(photos), localized("Photos"))
         folderRow = adw_action_row_new()
         adw_preferences_row_set_title(gcast(folderRow), localized("Save Folder"))
@@ -61,6 +66,7 @@ final class PreferencesWindow {
         adw_preferences_page_add(gcast(page), gcast(capture))
         adw_preferences_window_add(gcast(window), gcast(page))
         showFolder()
+        showSizeLimit()
 
         Signal.connect(choose, "clicked") { [weak self] in self?.chooseFolder() }
         Signal.connectPointer(sizeRow, "notify::selected") { [weak self] _ in
@@ -68,6 +74,7 @@ final class PreferencesWindow {
             guard Preferences.photoSides.indices.contains(index) else { return }
             self?.preferences.photoSide = Preferences.photoSides[index]
             Trace.line("preference photo-size \(Preferences.photoSides[index].map(String.init) ?? "full")")
+            self?.showSizeLimit()
         }
         Signal.connect(quality, "value-changed") { [weak self] in
             self?.preferences.jpegQuality = Int(gtk_spin_button_get_value_as_int(gcast(quality)))
@@ -86,12 +93,24 @@ final class PreferencesWindow {
     }
 
     private func showFolder() {
-        adw_action_row_set_subtitle(gcast(folderRow), preferences.saveFolder ?? localized("Pictures › Camera"))
+        let shown = preferences.saveFolder.map { FolderDisplay.name(of: $0) } ?? localized("Pictures › Camera")
+        adw_action_row_set_subtitle(gcast(folderRow), shown)
+        Trace.line("preferences folder shown as \(shown)")
+    }
+
+    /// A size larger than the camera's square is not made up: the group says what the camera gives
+    /// (full width: in the size row's subtitle it squeezed the size itself out on a phone).
+    private func showSizeLimit() {
+        let limit = controller.photoSideLimit(for: preferences.photoSide)
+        let note = limit.map { localized("Photos are {side} × {side} at most: the camera gives no more.", ["side": String($0)]) }
+        adw_preferences_group_set_description(gcast(photosGroup), note)
+        if let note { Trace.line("photo size note \(note)") }
     }
 
     private func chooseFolder() {
         FileChooser.choose(title: localized("Save Photos In"), accept: localized("_Choose"), parent: window,
-                           action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER) { [weak self] path in
+                           action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, folder: controller.photosFolder) { [weak self] path in
+            Trace.line("preference folder \(path)")
             self?.preferences.saveFolder = path
             self?.showFolder()
             self?.onChange?()

@@ -28,8 +28,14 @@ public enum SquareCamApp {
         Localization.install()
         MainQueueBridge.install()
         let application = adw_application_new(applicationID, G_APPLICATION_NON_UNIQUE)!
-        QuitSignals.install(application: application)
         let holder = WindowHolder()
+        QuitSignals.install {
+            if let window = holder.window {
+                window.sessionEnding()
+            } else {
+                g_application_quit(squarecam_application(application))
+            }
+        }
         Signal.connect(application, "activate") {
             if let window = holder.window {
                 gtk_window_present(gcast(window.window))

@@ -55,6 +55,10 @@ public final class CaptureController {
     public var onTransition: (@MainActor (CaptureFlow.Event, CaptureFlow.State, [CaptureFlow.Action]) -> Void)?
     /// Called for every event the flow refused (a late or duplicate report): harmless, logged for debugging.
     public var onRejection: (@MainActor (CaptureFlow.Rejection) -> Void)?
+    /// Called once the app may close (after `.close` with nothing to lose,
+    /// Discard, or once the photo `.saveAndClose` wrote is safe), after the
+    /// last `onChange`: the camera is stopped and the timers are off.
+    public var onClose: (@MainActor () -> Void)?
 
     var provider: any CameraProvider
     let testPattern: any CameraProvider
@@ -76,6 +80,8 @@ public final class CaptureController {
     private var permissionCheckedBefore = false
     private var inFlight: [Int: Task<Void, Never>] = [:]
     private var nextTaskID = 0
+    /// The flow said close during the event being handled: `onClose` comes last.
+    private var closing = false
 
     /// - Parameters:
     ///   - library: the folder Save writes into unless the preferences name one
@@ -99,6 +105,10 @@ public final class CaptureController {
 
     /// Where the flow is.
     public var state: CaptureFlow.State { flow.state }
+
+    /// True while a photo taken is not yet in a file: closing now would lose it
+    /// (`send(.close)` asks first).
+    public var hasUnsavedPhoto: Bool { flow.hasUnsavedPhoto }
 
     /// What kind of provider the cameras come from now ("portal", "direct", "test", …).
     public var providerKind: String { provider.kind }
@@ -142,20 +152,29 @@ public final class CaptureController {
         for action in actions { perform(action) }
         scheduleRetry()
         onChange?()
+        if closing {
+            closing = false
+            onClose?()
+        }
     }
 
-    /// Stops the camera and every timer; the window is closing. False while
-    /// a photo is being written: call again once `state` leaves `.saving`.
+    /// Stops the camera and every timer at once, for a front end that cannot
+    /// ask (the user's close goes through `send(.close)`). False while a photo
+    /// is being written: call again once `state` leaves `.saving`.
     @discardableResult
     public func shutDown() -> Bool {
         if case .saving = flow.state { return false }
+        stopTimers()
+        if flow.state != .idle { send(.shutDown) }
+        return true
+    }
+
+    private func stopTimers() {
         cancelCountdown()
         retryTask?.cancel()
         retryTask = nil
         watch?.cancel()
         watch = nil
-        if flow.state != .idle { send(.shutDown) }
-        return true
     }
 
     /// Returns once every permission check, camera start and stop, capture
@@ -233,6 +252,11 @@ public final class CaptureController {
         case .forget(let photo):
             shots[photo.id] = nil
             saveProblem = nil
+        case .askToSave:
+            onNotice?(.unsavedPhoto)
+        case .close:
+            stopTimers()
+            closing = true
         case .showLive, .showReview, .openEditor:
             break  // Drawn from `state`.
         }
@@ -241,6 +265,18 @@ public final class CaptureController {
     /// Where photos go now: the preferences' folder, else the default library.
     var photoLibrary: PhotoLibrary {
         preferences.saveFolder.map { PhotoLibrary(folder: $0) } ?? library()
+    }
+
+    /// The folder Save writes into now (it may not exist before the first save).
+    public var photosFolder: String { photoLibrary.folder }
+
+    /// The camera's largest square when a photo `side` asks for more (photos
+    /// are never enlarged, so that is what Save gives); nil when it fits or
+    /// the camera's sizes are not known.
+    public func photoSideLimit(for side: Int?) -> Int? {
+        let open = camera?.cameraDescription ?? cameras.first { $0.id == currentCameraID }
+        guard let side, let largest = open?.largestSquareSide, largest < side else { return nil }
+        return largest
     }
 
     /// Runs `body` on the main actor and keeps it until it ends, for `settle()`.

@@ -13,4 +13,7 @@ public enum CaptureNotice: Hashable, Sendable {
     case captureFailed(CaptureProblem)
     /// The user asked for the privacy settings and this desktop has none to open.
     case noPrivacySettings
+    /// The user asked to close while a photo is not saved: ask Save / Discard /
+    /// Cancel, and send `.saveAndClose`, `.discardAndClose` or nothing.
+    case unsavedPhoto
 }

@@ -47,6 +47,12 @@ public struct CameraDescription: Hashable, Sendable, Codable {
         self.facing = facing
         self.modes = modes
     }
+
+    /// The side of the largest square any of its modes gives (a frame's short
+    /// side); nil when its modes are not known.
+    public var largestSquareSide: Int? {
+        modes.map { min($0.size.width, $0.size.height) }.max()
+    }
 }
 
 /// Why a camera could not start or stopped working. Each case says what to do.

@@ -31,5 +31,10 @@ extension CaptureFlow {
         case showError(String)
         /// The flow no longer needs the photo's frame (saved, retaken or shut down): the caller may free it.
         case forget(CapturedPhoto)
+        /// Ask the user whether to save the unsaved photo before closing: Save
+        /// (send `saveAndClose`), Discard (`discardAndClose`) or Cancel (nothing).
+        case askToSave(CapturedPhoto)
+        /// Nothing is left to lose: close the app (the camera is stopped, or being stopped).
+        case close
     }
 }

@@ -50,6 +50,16 @@ extension CaptureFlow {
         case saveFailed(message: String)
         /// The window is closing: stop the camera.
         case shutDown
+        /// The user asked to close the app (the window's close button, Ctrl+W,
+        /// Ctrl+Q): closes at once unless a photo is unsaved (asked about) or
+        /// being written (closes once it is written).
+        case close
+        /// Save, asked about an unsaved photo on the way out, or the session is
+        /// ending (SIGTERM, logout): the photo goes into the photos folder, then
+        /// the app closes. If the save fails, the photo stays on screen.
+        case saveAndClose
+        /// Discard, asked about an unsaved photo on the way out: closes without it.
+        case discardAndClose
 
         public var description: String {
             switch self {
@@ -77,6 +87,9 @@ extension CaptureFlow {
             case .photoSaved(let path): "photoSaved(\(path))"
             case .saveFailed(let message): "saveFailed(\(message))"
             case .shutDown: "shutDown"
+            case .close: "close"
+            case .saveAndClose: "saveAndClose"
+            case .discardAndClose: "discardAndClose"
             }
         }
     }

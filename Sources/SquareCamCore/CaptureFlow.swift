@@ -8,7 +8,9 @@
 ///
 /// A camera failure while a photo is under review, in the editor or being
 /// saved never takes the photo away: it is remembered and applied once the
-/// photo is saved or retaken.
+/// photo is saved or retaken. Neither does closing the app: with a photo
+/// not yet saved, `.close` asks first, and `.saveAndClose` closes only once
+/// the photo is written.
 public struct CaptureFlow: Hashable, Sendable {
     /// The current state.
     public private(set) var state: State
@@ -16,6 +18,8 @@ public struct CaptureFlow: Hashable, Sendable {
     public var saveWithoutReview: Bool
     /// What happened to the camera while a photo held the screen.
     private var cameraAfterPhoto: CameraAfterPhoto = .live
+    /// The photo being written was asked to close the app once it is safe (Save and close, the session ending).
+    public private(set) var closesWhenSaved = false
 
     private enum CameraAfterPhoto: Hashable, Sendable {
         case live
@@ -31,6 +35,10 @@ public struct CaptureFlow: Hashable, Sendable {
 
     /// The photo under review, in the editor or being saved.
     public var photo: CapturedPhoto? { state.photo }
+
+    /// True while a photo taken is not yet in a file (under review, in the
+    /// editor, being written): closing now would lose it.
+    public var hasUnsavedPhoto: Bool { state.photo != nil }
 
     /// The camera failure waiting for the photo on screen to be saved or retaken, if any.
     public var pendingCameraFailure: CameraFailure? {
@@ -119,10 +127,18 @@ public struct CaptureFlow: Hashable, Sendable {
         case (.editing(let photo), .cancel):
             return move(to: .reviewing(photo), [.showReview(photo)])
 
+        case (.saving(let photo), .photoSaved(let path)) where closesWhenSaved:
+            // Saved on the way out: the camera that still streams stops, and the app closes.
+            closesWhenSaved = false
+            let stop: [Action] = cameraAfterPhoto == .live ? [.stopCamera] : []
+            cameraAfterPhoto = .live
+            return move(to: .idle, [.showSaved(path: path), .forget(photo)] + stop + [.close])
         case (.saving(let photo), .photoSaved(let path)):
             return leavePhoto(photo, [.showSaved(path: path), .forget(photo)])
         case (.saving(let photo), .saveFailed(let message)):
             // The photo stays: back to review, where Save and Save As… are offered again.
+            // A close that waited for it is called off: the window stays, and says why.
+            closesWhenSaved = false
             return move(to: .reviewing(photo), [.showError(message), .showReview(photo)])
 
         case (.reviewing, .cameraFailed(let failure)), (.editing, .cameraFailed(let failure)),
@@ -133,6 +149,21 @@ public struct CaptureFlow: Hashable, Sendable {
             guard pendingCameraFailure != nil else { throw reject(event, "the camera has not failed") }
             cameraAfterPhoto = .restart
             return []
+
+        // Closing the app: nothing to lose closes at once; a photo on screen
+        // is asked about; a photo being written is waited for.
+        case (.reviewing(let photo), .close), (.editing(let photo), .close):
+            return [.askToSave(photo)]
+        case (.reviewing(let photo), .saveAndClose), (.editing(let photo), .saveAndClose):
+            closesWhenSaved = true
+            return move(to: .saving(photo), [.save(photo)])
+        case (.saving, .close), (.saving, .saveAndClose):
+            closesWhenSaved = true
+            return []
+        case (.saving, .discardAndClose):
+            throw reject(event, "a photo is being written; it is no longer the user's to discard")
+        case (_, .close), (_, .saveAndClose), (_, .discardAndClose):
+            return closeNow()
 
         case (.saving, .shutDown):
             throw reject(event, "a photo is being written; wait for photoSaved or saveFailed so it is not lost")
@@ -147,6 +178,14 @@ public struct CaptureFlow: Hashable, Sendable {
         default:
             throw reject(event, "it makes no sense in this state")
         }
+    }
+
+    /// Stops everything and closes, letting go of the photo on screen (if any: Discard).
+    private mutating func closeNow() -> [Action] {
+        var actions: [Action] = state.cameraMayBeRunning && cameraAfterPhoto == .live ? [.stopCamera] : []
+        if let photo = state.photo { actions.append(.forget(photo)) }
+        cameraAfterPhoto = .live
+        return move(to: .idle, actions + [.close])
     }
 
     private mutating func move(to next: State, _ actions: [Action]) -> [Action] {

@@ -53,7 +53,9 @@ public enum SquarePhoto {
         let outputSize = sourceRegion?.size ?? source.size
         let exif = try ExifMetadata.newPhoto(
             date: date, timeZone: timeZone,
-            make: camera.map { $0.facing == .virtual ? "SquareCam" : $0.name },
+            // No camera list says who made a camera (the portal's and V4L2's give a name only):
+            // Make stays empty rather than repeat the Model. SquareCam makes its own pictures.
+            make: camera?.facing == .virtual ? "SquareCam" : nil,
             model: camera?.name,
             software: SquareCamVersion.software,
             pixelSize: outputSize

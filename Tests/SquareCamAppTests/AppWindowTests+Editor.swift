@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 extension AppWindowTests {
-    /// + and − zoom around the box's centre by 1.1; arrow keys nudge it by a
+    /// + and − zoom around the box's centre by one step (1.25); arrow keys nudge it by a
     /// hundredth of its side (Shift: ten times that); Done saves exactly that square.
     @Test func cropEditorZoomsWithPlusMinusAndNudgesWithArrowKeys() throws {
         let app = try appInTheCropEditor()
@@ -17,7 +17,7 @@ extension AppWindowTests {
         func centre(_ box: (side: Int, x: Int, y: Int)) -> (Double, Double) {
             (Double(box.x) + Double(box.side) / 2, Double(box.y) + Double(box.side) / 2)
         }
-        for (key, factor) in [("plus", 1 / 1.1), ("plus", 1 / 1.1), ("minus", 1.1)] {
+        for (key, factor) in [("plus", 1 / 1.25), ("plus", 1 / 1.25), ("minus", 1.25)] {
             let zoomed = try next(key)
             #expect(abs(Double(zoomed.side) - Double(crop.side) * factor) <= 1, "\(key): \(crop) → \(zoomed)")
             #expect(abs(centre(zoomed).0 - centre(crop).0) <= 1 && abs(centre(zoomed).1 - centre(crop).1) <= 1,
@@ -53,6 +53,20 @@ func cropRect(in line: String, after marker: String) -> (side: Int, x: Int, y: I
 }
 
 extension AppWindowTests {
+    /// The + button and the + key zoom by the same step (the key used to zoom 9 %, the button 20 %).
+    @Test func theZoomButtonsAndKeysTakeTheSameStep() throws {
+        let app = try appInTheCropEditor()
+        let line = try app.waitForTrace("controls editor in ", where: { $0.contains("zoom-in ") })
+        let zoomIn = try #require(controlRectangles(in: line)?["zoom-in"], "\(line)")
+        try app.screen.run("xdotool", ["mousemove", "--window", app.windowID, String(zoomIn.x + zoomIn.width / 2), String(zoomIn.y + zoomIn.height / 2)])
+        try app.screen.run("xdotool", ["click", "1"])
+        let clicked = try #require(cropRect(in: try app.waitForTrace("editor crop "), after: "editor crop "))
+        try app.press("plus")
+        let pressed = try #require(cropRect(in: try app.waitForTrace("editor crop ", occurrence: 2), after: "editor crop "))
+        let buttonStep = 1080 / Double(clicked.side), keyStep = Double(clicked.side) / Double(pressed.side)
+        #expect(abs(buttonStep - keyStep) < 0.01, "the button zooms \(buttonStep)×, the key \(keyStep)×")
+    }
+
     /// The mouse wheel over the photo zooms the box, as + and − do.
     @Test func cropEditorZoomsWithTheScrollWheel() throws {
         let app = try appInTheCropEditor()

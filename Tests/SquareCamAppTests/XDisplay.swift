@@ -12,13 +12,30 @@ final class XDisplay: Sendable {
     /// A phone's screen in device pixels (720×1440), for the app at scale 2.
     static let phone = XDisplay(screen: "720x1440x24", usesEnvironment: false)
 
+    /// Screens with a window manager (openbox), one per size, for what needs
+    /// one: fullscreen is asked of the window manager and never happens without.
+    private static let managed = Mutex<[String: XDisplay]>([:])
+
+    /// A private screen `width`×`height` with a window manager running on it.
+    static func withWindowManager(width: Int, height: Int) -> XDisplay {
+        managed.withLock { screens in
+            let screen = "\(width)x\(height)x24"
+            if let known = screens[screen] { return known }
+            let display = XDisplay(screen: screen, usesEnvironment: false, windowManager: true)
+            screens[screen] = display
+            return display
+        }
+    }
+
     private let screen: String
     private let usesEnvironment: Bool
+    private let windowManager: Bool
     private let started = Mutex<Result<String, AppTestError>?>(nil)
 
-    private init(screen: String, usesEnvironment: Bool) {
+    private init(screen: String, usesEnvironment: Bool, windowManager: Bool = false) {
         self.screen = screen
         self.usesEnvironment = usesEnvironment
+        self.windowManager = windowManager
     }
 
     /// The display name, starting Xvfb if there is none.
@@ -60,7 +77,40 @@ final class XDisplay: Sendable {
             number.append(Character(UnicodeScalar(character)))
         }
         guard !number.isEmpty else { return .failure(AppTestError("Xvfb did not report its display")) }
+        if windowManager, let failure = startWindowManager(on: ":" + number) { return .failure(failure) }
         return .success(":" + number)
+    }
+
+    /// Starts openbox on `display` and waits (at most 10 s) until it manages the screen; nil once it does.
+    private func startWindowManager(on display: String) -> AppTestError? {
+        let manager = Process()
+        manager.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        manager.arguments = ["openbox", "--sm-disable"]
+        manager.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+        manager.standardOutput = FileHandle.nullDevice
+        manager.standardError = FileHandle.nullDevice
+        do { try manager.run() } catch {
+            return AppTestError("openbox could not start (\(error)); install openbox (scripts/install-deps.sh)")
+        }
+        privateServers.withLock { $0.append(manager.processIdentifier) }
+        // A window manager says it runs by naming its check window on the root window.
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            guard manager.isRunning else { return AppTestError("openbox exited at once on \(display)") }
+            let check = Process()
+            check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            check.arguments = ["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"]
+            check.environment = manager.environment
+            let pipe = Pipe()
+            check.standardOutput = pipe
+            check.standardError = FileHandle.nullDevice
+            guard (try? check.run()) != nil else { return AppTestError("xprop is missing; install x11-utils (scripts/install-deps.sh)") }
+            let answer = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            check.waitUntilExit()
+            if answer.contains("window id") { return nil }
+            usleep(50_000)
+        }
+        return AppTestError("openbox did not take the screen \(display) within 10 s")
     }
 
     /// Runs a command on the display; throws when it fails.

@@ -14,6 +14,9 @@ final class ControllerHarness {
     let folder: String
     let controller: CaptureController
     private(set) var notices: [CaptureNotice] = []
+    /// How often the controller said the app may close, and what it had told the front end by then.
+    private(set) var closes = 0
+    private(set) var noticesWhenClosed: [CaptureNotice] = []
     /// The desktop's privacy settings, as far as the controller can tell.
     final class Settings {
         var opened = 0
@@ -43,6 +46,10 @@ final class ControllerHarness {
                 return settings.exist
             })
         controller.onNotice = { [unowned self] in self.notices.append($0) }
+        controller.onClose = { [unowned self] in
+            self.closes += 1
+            self.noticesWhenClosed = self.notices
+        }
     }
 
     deinit {

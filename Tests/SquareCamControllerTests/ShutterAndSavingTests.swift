@@ -200,6 +200,23 @@ import Testing
         #expect(try harness.savedSize(try #require(harness.savedFiles.first)) == PixelSize(width: 48, height: 48))
     }
 
+    /// 2048 asked of a camera whose largest square is 48: the preferences can say so (photos are never enlarged).
+    @Test func aPhotoSizeTheCameraCannotGiveIsNamedWithItsLimit() async throws {
+        let harness = try await ControllerHarness.live()
+        #expect(harness.controller.photoSideLimit(for: 2048) == 48)
+        #expect(harness.controller.photoSideLimit(for: 48) == nil && harness.controller.photoSideLimit(for: 32) == nil)
+        #expect(harness.controller.photoSideLimit(for: nil) == nil, "full resolution is always what the camera gives")
+        let unknown = try ControllerHarness()
+        #expect(unknown.controller.photoSideLimit(for: 2048) == nil, "no camera yet: nothing to say")
+    }
+
+    @Test func thePhotosFolderIsThePreferencesOrTheLibrarys() throws {
+        let harness = try ControllerHarness()
+        #expect(harness.controller.photosFolder == harness.folder)
+        harness.controller.preferences.saveFolder = "/srv/photos"
+        #expect(harness.controller.photosFolder == "/srv/photos")
+    }
+
     @Test func preferencesAreRememberedAndBadValuesRefused() throws {
         let base = FileManager.default.temporaryDirectory.path + "/squarecam-prefs-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: base) }

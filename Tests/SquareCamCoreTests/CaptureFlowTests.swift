@@ -21,6 +21,7 @@ enum FlowFixtures {
         .useTestPattern, .switchCamera, .cameraStarted, .cameraAvailable, .shutter, .photoCaptured(photo),
         .captureFailed(message: "no frame"), .retake, .edit, .editDone(crop: editedCrop), .cancel, .save,
         .saveAs(path: "/tmp/x.jpg"), .photoSaved(path: "/p/SquareCam_1.jpg"), .saveFailed(message: "disk full"), .shutDown,
+        .close, .saveAndClose, .discardAndClose,
     ] + CameraAuthorization.allCases.map { .permissionChecked($0) } + failures.map { .cameraFailed($0) }
 
     /// Events that lead from `.idle` to each named state.
@@ -116,6 +117,18 @@ enum FlowFixtures {
         }
         for name in ["starting", "live", "capturing"] { t.append(.init(from: name, event: .shutDown, to: .idle, actions: [.stopCamera])) }
         for name in ["reviewing", "editing"] { t.append(.init(from: name, event: .shutDown, to: .idle, actions: [.stopCamera, .forget(p)])) }
+        // Closing: at once with nothing to lose (idle too: nothing to stop), asked about a photo on screen, waited for a photo being written.
+        for name in ["idle", "checkingPermission", "explainingPermission", "askingPermission", "permissionDenied", "permissionRestricted",
+                     "noCamera", "failed", "disconnected", "starting", "live", "capturing"] {
+            let stop: [Flow.Action] = ["starting", "live", "capturing"].contains(name) ? [.stopCamera] : []
+            for event: Flow.Event in [.close, .saveAndClose, .discardAndClose] { t.append(.init(from: name, event: event, to: .idle, actions: stop + [.close])) }
+        }
+        for (name, state) in [("reviewing", Flow.State.reviewing(p)), ("editing", .editing(p))] {
+            t.append(.init(from: name, event: .close, to: state, actions: [.askToSave(p)]))
+            t.append(.init(from: name, event: .saveAndClose, to: .saving(p), actions: [.save(p)]))
+            t.append(.init(from: name, event: .discardAndClose, to: .idle, actions: [.stopCamera, .forget(p), .close]))
+        }
+        for event: Flow.Event in [.close, .saveAndClose] { t.append(.init(from: "saving", event: event, to: .saving(p), actions: [])) }
         return t
     }()
 }
@@ -152,7 +165,7 @@ enum FlowFixtures {
                 }
             }
         }
-        // 14 states × 31 events, minus the accepted pairs: the table really covers both sides.
+        // 15 states × 40 events, minus the accepted pairs: the table really covers both sides.
         #expect(rejected == FlowFixtures.paths.count * FlowFixtures.events.count - FlowFixtures.transitions.count)
         #expect(rejected > 300)
     }
@@ -226,6 +239,63 @@ enum FlowFixtures {
         #expect(rejection?.reason.contains("wait") == true)
         var idle = Flow()
         #expect(throws: Flow.Rejection.self) { _ = try idle.handle(.shutDown) }
+    }
+
+    @Test func onlyAPhotoNotYetInAFileIsUnsaved() throws {
+        for (name, _) in FlowFixtures.paths {
+            let flow = try FlowFixtures.flow(name)
+            #expect(flow.hasUnsavedPhoto == ["reviewing", "editing", "saving"].contains(name), "\(name)")
+        }
+    }
+
+    /// Save on the way out (or the session ending): written first, then closed, the camera stopped.
+    @Test func saveAndCloseClosesOnlyOnceThePhotoIsWritten() throws {
+        let photo = FlowFixtures.photo
+        var flow = try FlowFixtures.flow("reviewing")
+        #expect(try flow.handle(.close) == [.askToSave(photo)])
+        #expect(flow.state == .reviewing(photo), "asking changes nothing")
+        #expect(try flow.handle(.saveAndClose) == [.save(photo)])
+        #expect(flow.state == .saving(photo) && flow.closesWhenSaved)
+        #expect(try flow.handle(.saveAndClose) == [], "a second signal changes nothing")
+        #expect(try flow.handle(.photoSaved(path: "/p/a.jpg")) == [.showSaved(path: "/p/a.jpg"), .forget(photo), .stopCamera, .close])
+        #expect(flow.state == .idle && !flow.closesWhenSaved && !flow.hasUnsavedPhoto)
+    }
+
+    /// A save that fails on the way out keeps the photo and the window; the next close asks again.
+    @Test func aFailedSaveOnTheWayOutKeepsThePhotoAndTheApp() throws {
+        let photo = FlowFixtures.photo
+        var flow = try FlowFixtures.flow("reviewing")
+        _ = try flow.handle(.saveAndClose)
+        #expect(try flow.handle(.saveFailed(message: "read-only")) == [.showError("read-only"), .showReview(photo)])
+        #expect(flow.state == .reviewing(photo) && !flow.closesWhenSaved && flow.hasUnsavedPhoto)
+        #expect(try flow.handle(.close) == [.askToSave(photo)])
+        // A later ordinary save goes back to the camera, as ever.
+        _ = try flow.handle(.save)
+        #expect(try flow.handle(.photoSaved(path: "/p")) == [.showSaved(path: "/p"), .forget(photo), .showLive])
+    }
+
+    /// Closing while Save writes (or saving without review): closes once written.
+    @Test func closingWhileAPhotoIsWrittenWaitsForIt() throws {
+        var flow = try FlowFixtures.flow("capturing", saveWithoutReview: true)
+        let photo = FlowFixtures.photo
+        _ = try flow.handle(.photoCaptured(photo))
+        #expect(try flow.handle(.close) == [])
+        #expect(throws: Flow.Rejection.self) { _ = try flow.handle(.discardAndClose) }
+        #expect(try flow.handle(.photoSaved(path: "/p")) == [.showSaved(path: "/p"), .forget(photo), .stopCamera, .close])
+    }
+
+    /// The camera failed or came back during review: it is not running, so nothing stops it on the way out.
+    @Test func closingAfterTheCameraFailedStopsNothingTwice() throws {
+        let photo = FlowFixtures.photo
+        var flow = try FlowFixtures.flow("reviewing")
+        _ = try flow.handle(.cameraFailed(.disconnected(camera: "Webcam")))
+        _ = try flow.handle(.saveAndClose)
+        #expect(try flow.handle(.photoSaved(path: "/p")) == [.showSaved(path: "/p"), .forget(photo), .close])
+        var other = try FlowFixtures.flow("editing")
+        _ = try other.handle(.cameraFailed(.busy(camera: "Webcam")))
+        _ = try other.handle(.cameraAvailable)
+        #expect(try other.handle(.discardAndClose) == [.forget(photo), .close])
+        #expect(other.state == .idle && !other.cameraNeedsRestart)
     }
 
     @Test func aWholeSessionOfTwoPhotos() throws {

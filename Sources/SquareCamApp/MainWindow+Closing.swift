@@ -1,0 +1,66 @@
+import CGtk
+import SquareCamController
+import SquareCamCore
+
+/// Closing the window (its close button, Ctrl+W, Ctrl+Q) or the session
+/// ending (SIGTERM): the flow decides whether to ask, wait or close; a photo
+/// not yet saved is never lost on the way out.
+extension MainWindow {
+    /// "close-request": true lets the window close now. Otherwise the flow
+    /// asks about the photo (`askAboutUnsavedPhoto`) or waits for the one
+    /// being written, and `onClose` closes the window later.
+    func closeRequested() -> Bool {
+        if !mayClose {
+            handlingCloseRequest = true
+            controller.send(.close)
+            handlingCloseRequest = false
+        }
+        guard mayClose else {
+            if controller.state.isSaving { Trace.line("close waits for the photo being saved") }
+            return false
+        }
+        statistics.liveStopped(framesShown: live.viewfinder.framesShown)
+        return true
+    }
+
+    /// The controller's `onClose`: the camera is stopped and nothing is left to lose.
+    func closeAllowed() {
+        mayClose = true
+        unsavedPhotoDialog?.dismiss()
+        // Inside "close-request" the answer itself lets the window close.
+        if !handlingCloseRequest { gtk_window_close(gcast(window)) }
+    }
+
+    /// The controller's `.unsavedPhoto` notice: Save / Discard / Cancel.
+    func askAboutUnsavedPhoto() {
+        guard unsavedPhotoDialog?.isOpen != true else { return }
+        let dialog = UnsavedPhotoDialog(parent: window) { [weak self] answer in
+            guard let self else { return }
+            Trace.line("unsaved photo: \(answer.rawValue)")
+            switch answer {
+            case .save: saveAndClose()
+            case .discard: controller.send(.discardAndClose)
+            case .cancel: break
+            }
+        }
+        unsavedPhotoDialog = dialog
+        dialog.present()
+        Trace.line("asking about the unsaved photo")
+    }
+
+    /// SIGTERM, SIGINT, SIGHUP (logout, `kill`): nobody is there to answer a
+    /// question, so the photo on screen is saved into the photos folder and the
+    /// app closes once it is written.
+    func sessionEnding() {
+        Trace.line("session ending")
+        unsavedPhotoDialog?.dismiss()
+        saveAndClose()
+    }
+
+    /// Saves the photo, then closes. In the editor, the square it frames is
+    /// the one saved, as its Save Square button would.
+    private func saveAndClose() {
+        if controller.state.isEditing, editor.showsPhoto { editDone() }
+        controller.send(.saveAndClose)
+    }
+}

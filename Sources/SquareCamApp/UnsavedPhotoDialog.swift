@@ -1,0 +1,52 @@
+import CGtk
+
+/// The question on the way out while a photo is not saved: Save, Discard or
+/// Cancel (also Esc). Every AdwMessageDialog call lives here.
+@MainActor
+final class UnsavedPhotoDialog {
+    enum Answer: String {
+        case save, discard, cancel
+    }
+
+    private let widget: Widget
+    private let reference: GObjectReference
+    /// False once answered or dismissed: a closed dialog answers nothing more.
+    private(set) var isOpen = true
+
+    /// The dialog's window title: the GUI tests find the dialog by it.
+    static var title: String { localized("Save the Photo?") }
+
+    init(parent: Widget, answered: @escaping @MainActor (Answer) -> Void) {
+        widget = adw_message_dialog_new(gcast(parent), Self.title,
+                                        localized("The photo you took is not saved yet. If you close SquareCam without saving it, it is lost."))!
+        // Ours until this object goes: GTK lets go of a closed dialog, and `dismiss` may come after that.
+        reference = GObjectReference(retaining: UnsafeMutableRawPointer(widget))
+        gtk_window_set_title(gcast(widget), Self.title)
+        let raw: UnsafeMutablePointer<AdwMessageDialog> = gcast(widget)
+        adw_message_dialog_add_response(raw, Answer.cancel.rawValue, localized("_Cancel"))
+        adw_message_dialog_add_response(raw, Answer.discard.rawValue, localized("_Discard"))
+        adw_message_dialog_add_response(raw, Answer.save.rawValue, localized("_Save"))
+        adw_message_dialog_set_response_appearance(raw, Answer.discard.rawValue, ADW_RESPONSE_DESTRUCTIVE)
+        adw_message_dialog_set_response_appearance(raw, Answer.save.rawValue, ADW_RESPONSE_SUGGESTED)
+        // Enter keeps the photo; Esc (the close response) keeps everything.
+        adw_message_dialog_set_default_response(raw, Answer.save.rawValue)
+        adw_message_dialog_set_close_response(raw, Answer.cancel.rawValue)
+        // `void (*)(AdwMessageDialog *, const char *response, gpointer)`; the dialog closes itself after it.
+        Signal.connectPointer(widget, "response") { [weak self] response in
+            guard let self, self.isOpen, let response else { return }
+            self.isOpen = false
+            answered(Answer(rawValue: String(cString: response.assumingMemoryBound(to: CChar.self))) ?? .cancel)
+        }
+    }
+
+    func present() {
+        gtk_window_present(gcast(widget))
+    }
+
+    /// Closes the dialog without an answer (the session is ending and saves by itself).
+    func dismiss() {
+        guard isOpen else { return }
+        isOpen = false
+        gtk_window_destroy(gcast(widget))
+    }
+}

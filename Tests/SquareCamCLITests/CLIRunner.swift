@@ -83,4 +83,17 @@ struct CLIRunner {
             timedOut: timedOut
         )
     }
+
+    /// What a helper tool (ImageMagick, exiftool…) prints on standard output.
+    static func output(of tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
 }

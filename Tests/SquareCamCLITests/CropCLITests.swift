@@ -134,15 +134,7 @@ import Testing
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/identify"),
                      "ImageMagick's identify is missing: scripts/install-deps.sh installs it (imagemagick)")
         func identify(_ path: String) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/identify")
-            process.arguments = ["-format", "%z %m %wx%h", path]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return text
+            try CLIRunner.output(of: "/usr/bin/identify", ["-format", "%z %m %wx%h", path])
         }
         let folder = try Folder()
         let samples = (0..<(90 * 60 * 3)).map { UInt16(truncatingIfNeeded: $0 * 40503) }

@@ -274,13 +274,9 @@ import Testing
     @Test func sixteenBitGrayPNGKeepsItsGrey() throws {
         let folder = try Folder()
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/convert"), "ImageMagick is installed by scripts/install-deps.sh")
-        let make = Process()
-        make.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
         // PNG48: 16-bit RGB (ImageMagick writes 8 bits for a plain grey otherwise).
-        make.arguments = ["-size", "64x48", "xc:rgb(128,128,128)",
-                          "-define", "png:exclude-chunks=gAMA,sRGB,cHRM,bKGD,date,tIME", "PNG48:" + folder.file("g16.png")]
-        try make.run()
-        make.waitUntilExit()
+        _ = try CLIRunner.output(of: "/usr/bin/convert", ["-size", "64x48", "xc:rgb(128,128,128)",
+            "-define", "png:exclude-chunks=gAMA,sRGB,cHRM,bKGD,date,tIME", "PNG48:" + folder.file("g16.png")])
         #expect(try PNGCodec.decode(Array(try bytes(folder.file("g16.png")))).size == PixelSize(width: 64, height: 48))
         let depth = try Data(contentsOf: URL(fileURLWithPath: folder.file("g16.png")))[24]
         #expect(depth == 16, "the input is a 16-bit PNG (IHDR bit depth)")
@@ -297,17 +293,7 @@ import Testing
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool"), "exiftool is installed by scripts/install-deps.sh")
         let folder = try Folder()
         try FileManager.default.copyItem(atPath: Self.bus, toPath: folder.file("tagged.jpg"))
-        func exiftool(_ arguments: [String]) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
-            process.arguments = arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return text
-        }
+        func exiftool(_ arguments: [String]) throws -> String { try CLIRunner.output(of: "/usr/bin/exiftool", arguments) }
         _ = try exiftool(["-q", "-overwrite_original", "-XMP-dc:Subject=holiday", "-XMP-dc:Subject=bus",
                           "-IPTC:Keywords=bus", "-IPTC:Caption-Abstract=A red bus", folder.file("tagged.jpg")])
         #expect(try CLIRunner.run(["crop", "--output", folder.file("kept.jpg")] + mode + [folder.file("tagged.jpg")]).status == 0)

@@ -132,6 +132,7 @@ extension MainWindow {
             self?.controller.setSaveWithoutReview(on)
         }
         window.onChange = { [weak self] in self?.controller.reloadLastPhoto() }
+        returnsFocusToShutter(whenClosed: window.window)
         window.present()
         preferencesWindow = window
     }
@@ -144,6 +145,7 @@ extension MainWindow {
         adw_about_window_set_comments(gcast(about), localized("Square photos: what you see in the square is exactly what is saved."))
         adw_about_window_set_license_type(gcast(about), GTK_LICENSE_MIT_X11)
         gtk_window_set_transient_for(gcast(about), gcast(window))
+        returnsFocusToShutter(whenClosed: about)
         gtk_window_present(gcast(about))
     }
 

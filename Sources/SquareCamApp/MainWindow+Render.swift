@@ -15,16 +15,20 @@ extension MainWindow {
         WidgetStyle.setSensitive(live.shutterButton, state == .live)
         WidgetStyle.setSensitive(review.saveButton, !state.isSaving)
         renderSaveProblem(state)
-        live.viewfinder.setCountdown(controller.countdown)
+        if live.viewfinder.setCountdown(controller.countdown), let seconds = controller.countdown {
+            // The digits are news for screen readers too.
+            announcer.announce(String(seconds))
+        }
         live.showTimer(controller.preferences.countdownSeconds)
         renderSwitcher()
         renderLastPhoto()
         updateShortcuts()
         if page != shownPage {
+            let previous = shownPage
             shownPage = page
             gtk_stack_set_visible_child_name(gcast(stack), page)
             if page != "live" { statistics.liveStopped(framesShown: live.viewfinder.framesShown) }
-            focusMainButton(of: page)
+            focusMainButton(of: page, after: previous)
             traceControls()
         }
         if closeWhenSaved, !state.isSaving {
@@ -48,10 +52,11 @@ extension MainWindow {
         controller.flow.saveWithoutReview && reviewedPhoto == nil
     }
 
-    private func focusMainButton(of page: String) {
+    private func focusMainButton(of page: String, after previous: String) {
         switch page {
         case "live": gtk_widget_grab_focus(live.shutterButton)
-        case "review": gtk_widget_grab_focus(review.saveButton)
+        // Back from the editor (Esc, Cancel) the focus is where the user left for it.
+        case "review": gtk_widget_grab_focus(previous == "editor" ? review.editButton : review.saveButton)
         case "editor": gtk_widget_grab_focus(editor.canvas)
         case "status": gtk_widget_grab_focus(status.primaryButton)
         default: break
@@ -216,6 +221,7 @@ extension MainWindow {
             Launcher.openFile(path)
         }
         adw_toast_overlay_add_toast(gcast(toasts), toast)
+        toastShown(localized("Photo saved"), button: localized("_Open"))
         Trace.line("saved \(path)")
         if Trace.enabled {
             // Once its slide-in is over: where the toast is drawn, for the tests.
@@ -232,6 +238,7 @@ extension MainWindow {
         let toast = adw_toast_new(message)!
         adw_toast_set_timeout(toast, 6)
         adw_toast_overlay_add_toast(gcast(toasts), toast)
+        toastShown(message, button: nil)
         Log.line("squarecam: \(message)")
     }
 
@@ -246,7 +253,7 @@ extension MainWindow {
                       ("mirror", live.mirrorButton), ("grid", live.gridButton), ("thumbnail", live.thumbnailButton)]
         case "review": [("retake", review.retakeButton), ("edit", review.editButton), ("save", review.saveButton)]
         case "editor": [("reset", editor.resetButton), ("zoom-out", editor.zoomOutButton), ("zoom-in", editor.zoomInButton),
-                        ("cancel", editor.cancelButton), ("save-square", editor.doneButton)]
+                        ("cancel", editor.cancelButton), ("save-square", editor.doneButton), ("crop-square", editor.canvas)]
         case "status": [("primary", status.primaryButton), ("secondary", status.secondaryButton)]
         default: []
         }

@@ -45,6 +45,8 @@ final class MainWindow {
     var lastSavedPath: String?
     /// The window was asked to close while a photo was being written: it closes once the photo is safe.
     var closeWhenSaved = false
+    /// Speaks toasts and the countdown to screen readers.
+    lazy var announcer = Announcer(window: window)
 
     init(application: UnsafeMutablePointer<AdwApplication>, sources: CaptureController.Sources) {
         self.application = application
@@ -92,6 +94,7 @@ final class MainWindow {
         installActions()
         installShortcuts()
         connectControls()
+        installFocusRules()
         let preferences = controller.preferences
         live.viewfinder.showsGrid = preferences.showGrid
         gtk_toggle_button_set_active(gcast(live.gridButton), preferences.showGrid ? 1 : 0)
@@ -153,6 +156,8 @@ final class MainWindow {
         .countdown { font-size: 96px; font-weight: 800; color: white;
                      text-shadow: 0 2px 8px alpha(black, 0.7); }
         .crop-canvas { background: #141414; }
+        /* The crop square takes the arrow keys: its focus ring says so. */
+        .crop-canvas:focus-visible { outline: 3px solid @accent_color; outline-offset: -3px; }
         .save-problem { background: alpha(@error_bg_color, 0.15); border-radius: 12px; }
         /* Above the shutter and the last photo, even on a phone held upright. */
         toastoverlay > toast { margin-bottom: 210px; }

@@ -151,7 +151,8 @@ final class MainWindow {
         button.thumbnail { min-width: 52px; min-height: 52px; padding: 0; border-radius: 10px;
                            border: 2px solid alpha(currentColor, 0.25); }
         button.thumbnail > * { border-radius: 8px; }
-        .capture-controls button.toggle:checked { background: alpha(@accent_bg_color, 0.3); color: @accent_color; }
+        /* A toggle that is on is filled with the accent colour: on the picture, off and on must never look alike. */
+        button.osd.toggle:checked, button.osd.toggle:checked:hover { background: @accent_bg_color; color: @accent_fg_color; }
         .shutter-flash { background: white; }
         .countdown { font-size: 96px; font-weight: 800; color: white;
                      text-shadow: 0 2px 8px alpha(black, 0.7); }

@@ -31,6 +31,8 @@ test_packages=(
     python3 python3-gi python3-dbusmock
     # ManPageTests reads the man pages as man shows them.
     man-db groff-base
+    # The screen-reader tests read the app over a private accessibility bus (tests/a11y/atspi_session.py).
+    at-spi2-core python3-pyatspi
 )
 benchmark_packages=(libvips-tools imagemagick hyperfine time gstreamer1.0-x)
 # make deb and tests/packaging: build the .deb, check it, install it into a

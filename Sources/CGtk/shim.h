@@ -35,3 +35,28 @@ static inline GtkAccessible *squarecam_accessible(gpointer object) { return GTK_
 static inline void squarecam_accessible_set_label(GtkWidget *widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
+
+// The rest of gtk_accessible_update_property / _update_state, one property each
+// (variadic in C). A description is what screen readers read after the name, and
+// what they speak when it changes on the focused widget.
+static inline void squarecam_accessible_set_description(GtkWidget *widget, const char *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+static inline void squarecam_accessible_set_level(GtkWidget *widget, int level) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LEVEL, level, -1);
+}
+static inline void squarecam_accessible_set_value_text(GtkWidget *widget, const char *text) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
+}
+static inline void squarecam_accessible_set_checked(GtkWidget *widget, gboolean checked) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_CHECKED,
+                                checked ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE, -1);
+}
+static inline void squarecam_accessible_set_hidden(GtkWidget *widget, gboolean hidden) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+// A widget's accessible role is fixed once GTK has made its accessibility
+// context: set it before the widget joins a window (g_object_set is variadic).
+static inline void squarecam_widget_set_accessible_role(GtkWidget *widget, GtkAccessibleRole role) {
+    g_object_set(widget, "accessible-role", role, NULL);
+}

@@ -29,6 +29,9 @@ final class CropEditor {
         canvas = gtk_drawing_area_new()
         WidgetStyle.expand(canvas)
         gtk_widget_set_focusable(canvas, 1)
+        // For screen readers a slider (the arrow keys move it), whose value is the
+        // square's place in words (`describePosition`); a drawing area is a nameless filler.
+        squarecam_widget_set_accessible_role(canvas, GTK_ACCESSIBLE_ROLE_SLIDER)
         WidgetStyle.describe(canvas, label: localized("Crop Area"),
                              tooltip: localized("Drag the square to move it; pinch, scroll or +/− to resize it; arrow keys nudge it"))
         cancelButton = Make.button(label: localized("_Cancel"), tooltip: localized("Back to the photo (Esc)"), accessibleLabel: localized("Cancel"))
@@ -77,6 +80,7 @@ final class CropEditor {
         self.image = image
         crop = SquareCropBox(frameSize: frameSize, rect: rect)
         gtk_widget_queue_draw(canvas)
+        describePosition()
     }
 
     /// True once `open` has shown a photo (and until `close`): `crop` is that photo's.
@@ -100,7 +104,20 @@ final class CropEditor {
     private func update(_ change: (inout SquareCropBox) -> Void) {
         change(&crop)
         gtk_widget_queue_draw(canvas)
+        describePosition()
         Trace.line("editor crop \(crop.rect)")
+    }
+
+    /// The square's place in words, as the canvas's description and value: read with
+    /// its name when it gets the focus, and spoken again each time it moves or resizes
+    /// (screen readers speak a description that changes on the focused widget; GTK 4.8
+    /// exposes no value for a widget that is not a range).
+    private func describePosition() {
+        let rect = crop.rect
+        let words = localized("Square {side} pixels, {left} from the left, {top} from the top",
+                              ["side": String(rect.width), "left": String(rect.x), "top": String(rect.y)])
+        squarecam_accessible_set_description(canvas, words)
+        squarecam_accessible_set_value_text(canvas, words)
     }
 
     /// Where the whole frame is drawn: its top-left corner and points per frame pixel.

@@ -41,6 +41,35 @@ enum WidgetStyle {
         squarecam_accessible_set_label(widget, label)
     }
 
+    /// GTK 4.8 names a button by its accessible label *and* by the label inside
+    /// it, which GtkButton and AdwButtonContent make it "labelled by": screen
+    /// readers said "Retake Retake" (and "撮り直す 撮り直す(R)", mnemonic and all).
+    /// The accessible label alone names it: the relation goes now, and again once
+    /// the button is realized (AdwButtonContent sets it when the button joins a window).
+    static func nameByAccessibleLabelOnly(_ button: Widget) {
+        dropLabelledBy(button)
+        Signal.connect(button, "realize") { dropLabelledBy(button) }
+    }
+
+    /// A mnemonic label's text as a name: "_Open" → "Open", "開く(_O)" → "開く" (a
+    /// screen reader would read the "(O)" that shows on screen).
+    static func plainLabel(_ text: String) -> String {
+        var characters = Array(text)
+        // "(_O)", or in full-width brackets, as Japanese and Korean labels end; then any other underscore.
+        if let open = characters.indices.dropLast(3).first(where: {
+            "(（".contains(characters[$0]) && characters[$0 + 1] == "_" && ")）".contains(characters[$0 + 3])
+        }) {
+            characters.removeSubrange(open...(open + 3))
+            if open > 0 && characters[open - 1] == " " { characters.remove(at: open - 1) }
+        }
+        return String(characters.filter { $0 != "_" })
+    }
+
+    /// Drops the labelled-by relation (call again after the button's label is set anew).
+    static func dropLabelledBy(_ widget: Widget) {
+        gtk_accessible_reset_relation(squarecam_accessible(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+    }
+
     static func addClass(_ widget: Widget, _ name: String) {
         gtk_widget_add_css_class(widget, name)
     }
@@ -88,7 +117,10 @@ enum WidgetStyle {
 /// Constructors for the plain widgets the pages are built from.
 @MainActor
 enum Make {
-    static func button(label: String? = nil, icon: String? = nil, tooltip: String, accessibleLabel: String? = nil) -> Widget {
+    /// `labelIsValue`: the visible label is the button's value, read after its accessible
+    /// label ("Countdown Off"); otherwise it is the name itself, read once.
+    static func button(label: String? = nil, icon: String? = nil, tooltip: String, accessibleLabel: String? = nil,
+                       labelIsValue: Bool = false) -> Widget {
         let button: Widget
         if let icon, let label {
             button = gtk_button_new()
@@ -103,6 +135,7 @@ enum Make {
             button = gtk_button_new_with_mnemonic(label ?? "")
         }
         WidgetStyle.describe(button, label: accessibleLabel ?? label ?? tooltip, tooltip: tooltip)
+        if label != nil && !labelIsValue { WidgetStyle.nameByAccessibleLabelOnly(button) }
         return button
     }
 
@@ -110,6 +143,14 @@ enum Make {
         let button = gtk_toggle_button_new()!
         gtk_button_set_icon_name(gcast(button), icon)
         WidgetStyle.describe(button, label: tooltip)
+        // GTK 4.8 shows a toggle button to screen readers as a push button, "pressed"
+        // when on and nothing when off: indistinguishable from a plain button that is
+        // off. As a switch (a check box to AT-SPI) it is read "checked" or "not checked".
+        squarecam_widget_set_accessible_role(button, GTK_ACCESSIBLE_ROLE_SWITCH)
+        squarecam_accessible_set_checked(button, 0)
+        Signal.connect(button, "toggled") {
+            squarecam_accessible_set_checked(button, gtk_toggle_button_get_active(gcast(button)))
+        }
         return button
     }
 

@@ -31,7 +31,7 @@ final class LivePage {
         WidgetStyle.describe(shutterButton, label: localized("Take Photo"), tooltip: localized("Take Photo (Space)"))
 
         timerButton = Make.button(label: localized("Off"), icon: "alarm-symbolic", tooltip: localized("Countdown: off, 3 or 10 seconds (T)"),
-                                  accessibleLabel: localized("Countdown"))
+                                  accessibleLabel: localized("Countdown"), labelIsValue: true)
         gridButton = Make.toggleButton(icon: "view-grid-symbolic", tooltip: localized("Rule-of-Thirds Grid (G)"))
         mirrorButton = Make.toggleButton(icon: "object-flip-horizontal-symbolic", tooltip: localized("Mirror the Viewfinder (M)"))
         switchButton = Make.button(icon: "camera-switch-symbolic", tooltip: localized("Next Camera (C)"))

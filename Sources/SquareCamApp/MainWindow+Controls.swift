@@ -136,6 +136,7 @@ extension MainWindow {
             self?.controller.setSaveWithoutReview(on)
         }
         window.onChange = { [weak self] in self?.controller.reloadLastPhoto() }
+        returnsFocusToShutter(whenClosed: window.window)
         window.present()
         preferencesWindow = window
     }
@@ -154,6 +155,7 @@ extension MainWindow {
         let height = gtk_widget_get_height(window)
         gtk_window_set_default_size(gcast(about), min(360, gtk_widget_get_width(window)), height < 480 ? height : -1)
         gtk_window_set_transient_for(gcast(about), gcast(window))
+        returnsFocusToShutter(whenClosed: about)
         gtk_window_present(gcast(about))
     }
 

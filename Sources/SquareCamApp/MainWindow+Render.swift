@@ -15,19 +15,23 @@ extension MainWindow {
         WidgetStyle.setSensitive(live.shutterButton, state == .live)
         WidgetStyle.setSensitive(review.saveButton, !state.isSaving)
         renderSaveProblem(state)
-        live.viewfinder.setCountdown(controller.countdown)
+        if live.viewfinder.setCountdown(controller.countdown), let seconds = controller.countdown {
+            // The digits are news for screen readers too.
+            announcer.announce(String(seconds))
+        }
         live.showTimer(controller.preferences.countdownSeconds)
         renderSwitcher()
         renderLastPhoto()
         updateShortcuts()
         if page != shownPage {
+            let previous = shownPage
             shownPage = page
             // Laid out at the stack's size before it shows, so its first frame is whole.
             let areas = ["live": live.area, "review": review.area, "editor": editor.area]
             areas[page]?.prepare(for: Size2D(width: Double(gtk_widget_get_width(stack)), height: Double(gtk_widget_get_height(stack))))
             gtk_stack_set_visible_child_name(gcast(stack), page)
             if page != "live" { statistics.liveStopped(framesShown: live.viewfinder.framesShown) }
-            focusMainButton(of: page)
+            focusMainButton(of: page, after: previous)
             traceControls()
         }
     }
@@ -47,10 +51,11 @@ extension MainWindow {
         controller.flow.saveWithoutReview && reviewedPhoto == nil
     }
 
-    private func focusMainButton(of page: String) {
+    private func focusMainButton(of page: String, after previous: String) {
         switch page {
         case "live": gtk_widget_grab_focus(live.shutterButton)
-        case "review": gtk_widget_grab_focus(review.saveButton)
+        // Back from the editor (Esc, Cancel) the focus is where the user left for it.
+        case "review": gtk_widget_grab_focus(previous == "editor" ? review.editButton : review.saveButton)
         case "editor": gtk_widget_grab_focus(editor.canvas)
         case "status": gtk_widget_grab_focus(status.primaryButton)
         default: break
@@ -217,6 +222,7 @@ extension MainWindow {
             Launcher.openFile(path)
         }
         adw_toast_overlay_add_toast(gcast(toasts), toast)
+        toastShown(localized("Photo saved"), button: localized("_Open"))
         Trace.line("saved \(path)")
         if Trace.enabled {
             // Once its slide-in is over: where the toast is drawn, for the tests.
@@ -233,6 +239,7 @@ extension MainWindow {
         let toast = adw_toast_new(message)!
         adw_toast_set_timeout(toast, 6)
         adw_toast_overlay_add_toast(gcast(toasts), toast)
+        toastShown(message, button: nil)
         Log.line("squarecam: \(message)")
     }
 
@@ -247,7 +254,7 @@ extension MainWindow {
                       ("mirror", live.mirrorButton), ("grid", live.gridButton), ("thumbnail", live.thumbnailButton)]
         case "review": [("retake", review.retakeButton), ("edit", review.editButton), ("save", review.saveButton)]
         case "editor": [("reset", editor.resetButton), ("zoom-out", editor.zoomOutButton), ("zoom-in", editor.zoomInButton),
-                        ("cancel", editor.cancelButton), ("save-square", editor.doneButton)]
+                        ("cancel", editor.cancelButton), ("save-square", editor.doneButton), ("crop-square", editor.canvas)]
         case "status": [("primary", status.primaryButton), ("secondary", status.secondaryButton)]
         default: []
         }

@@ -22,9 +22,9 @@ extension MainWindow {
 
     /// Every shortcut; made once per window, after the translations are loaded.
     static func makeShortcuts() -> [Shortcut] { [
-        // The shutter keys work whatever has the focus on the live page (the menu button too).
+        // The shutter keys, unless a control other than the shutter has the focus (it gets them: MainWindow+Focus).
         .init(action: "shutter", keys: ["space", "Return", "KP_Enter"], group: .camera, title: localized("Take a photo (again: stop the countdown)"),
-              enabled: { $0.controller.state == .live || $0.controller.countdown != nil },
+              enabled: { ($0.controller.state == .live || $0.controller.countdown != nil) && $0.shutterKeysAreFree },
               run: { $0.controller.shutterPressed() }),
         .init(action: "cancel-countdown", keys: ["Escape"], group: .camera, title: localized("Stop the countdown"), enabled: { $0.controller.countdown != nil },
               run: { $0.controller.shutterPressed() }),

@@ -51,6 +51,8 @@ final class MainWindow {
     var handlingCloseRequest = false
     /// The question about an unsaved photo on the way out, while it is shown.
     var unsavedPhotoDialog: UnsavedPhotoDialog?
+    /// Speaks toasts and the countdown to screen readers.
+    lazy var announcer = Announcer(window: window)
 
     init(application: UnsafeMutablePointer<AdwApplication>, sources: CaptureController.Sources) {
         self.application = application
@@ -110,6 +112,7 @@ final class MainWindow {
         installActions()
         installShortcuts()
         connectControls()
+        installFocusRules()
         let preferences = controller.preferences
         live.viewfinder.showsGrid = preferences.showGrid
         gtk_toggle_button_set_active(gcast(live.gridButton), preferences.showGrid ? 1 : 0)
@@ -156,11 +159,14 @@ final class MainWindow {
         button.thumbnail { min-width: 52px; min-height: 52px; padding: 0; border-radius: 10px;
                            border: 2px solid alpha(currentColor, 0.25); }
         button.thumbnail > * { border-radius: 8px; }
-        .capture-controls button.toggle:checked { background: alpha(@accent_bg_color, 0.3); color: @accent_color; }
+        /* A toggle that is on is filled with the accent colour: on the picture, off and on must never look alike. */
+        button.osd.toggle:checked, button.osd.toggle:checked:hover { background: @accent_bg_color; color: @accent_fg_color; }
         .shutter-flash { background: white; }
         .countdown { font-size: 96px; font-weight: 800; color: white;
                      text-shadow: 0 2px 8px alpha(black, 0.7); }
         .crop-canvas { background: #141414; }
+        /* The crop square takes the arrow keys: its focus ring says so. */
+        .crop-canvas:focus-visible { outline: 3px solid @accent_color; outline-offset: -3px; }
         .save-problem { background: alpha(@error_bg_color, 0.15); border-radius: 12px; }
         /* Above the shutter and the last photo, even on a phone held upright. */
         toastoverlay > toast { margin-bottom: 210px; }

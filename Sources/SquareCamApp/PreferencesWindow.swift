@@ -5,7 +5,7 @@ import SquareCamController
 /// shutter sound, saving without review. Every change is kept at once.
 @MainActor
 final class PreferencesWindow {
-    private let window: Widget
+    let window: Widget
     private let preferences: Preferences
     private let controller: CaptureController
     private let folderRow: Widget

@@ -110,16 +110,18 @@ final class Viewfinder {
         }
     }
 
-    /// Shows a countdown number over the picture, or hides it (`nil`).
-    func setCountdown(_ seconds: Int?) {
+    /// Shows a countdown number over the picture, or hides it (`nil`); true when that is new.
+    @discardableResult
+    func setCountdown(_ seconds: Int?) -> Bool {
         // Drawn from the controller's state on every change: only a new value is news.
-        guard seconds != shownCountdown else { return }
+        guard seconds != shownCountdown else { return false }
         shownCountdown = seconds
         Trace.line("countdown \(seconds.map(String.init) ?? "hidden")")
         if let seconds {
             gtk_label_set_text(gcast(countdown), String(seconds))
         }
         WidgetStyle.setVisible(countdown, seconds != nil)
+        return true
     }
 
     /// A short white flash: the shutter's visible feedback.

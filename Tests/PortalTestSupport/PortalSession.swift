@@ -239,15 +239,16 @@ public final class PortalSession: @unchecked Sendable {
     }
 }
 
-/// Lines from a pipe, read on a thread of its own so a wait can have a deadline.
-private final class LineReader: @unchecked Sendable {
+/// Lines from a pipe, read on a thread of its own so a wait can have a deadline
+/// (the accessibility tests' bus helper reads its answers so too).
+public final class LineReader: @unchecked Sendable {
     // @unchecked: `pending` and `ended` are behind `lock`; `available` is a semaphore.
     private let lock = NSLock()
     private var pending: [String] = []
     private var ended = false
     private let available = DispatchSemaphore(value: 0)
 
-    init(_ handle: FileHandle) {
+    public init(_ handle: FileHandle) {
         let thread = Thread { [self] in
             var buffer = Data()
             while true {
@@ -269,7 +270,7 @@ private final class LineReader: @unchecked Sendable {
     }
 
     /// The next line; nil when the pipe ended or nothing came in time.
-    func next(timeout: Duration) -> String? {
+    public func next(timeout: Duration) -> String? {
         let deadline = DispatchTime.now() + .seconds(Int(timeout.components.seconds))
         while true {
             let (line, done) = lock.withLock { () -> (String?, Bool) in

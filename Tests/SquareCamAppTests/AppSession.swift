@@ -111,6 +111,12 @@ final class AppSession {
         try screen.run("xdotool", ["key", "--delay", "40"] + keys)
     }
 
+    /// Moves the pointer to (x, y) in the window, as a user's mouse would
+    /// (a hovered toast stays until the pointer leaves it).
+    func movePointer(toX x: Int, y: Int) throws {
+        try screen.run("xdotool", ["mousemove", "--window", windowID, String(x), String(y)])
+    }
+
     /// Waits (up to 30 s) for a visible window titled `name` (a dialog of the app); returns its id.
     func waitForWindow(named name: String) throws -> String {
         let deadline = Date().addingTimeInterval(30)

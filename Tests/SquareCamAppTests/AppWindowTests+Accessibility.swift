@@ -112,14 +112,20 @@ extension AppWindowTests {
         // Save: "Photo saved" reaches the bus, on the focused shutter; the toast's buttons have names.
         try app.press("ctrl+s")
         try app.waitForTrace("saved ")
-        part("the toast") {
-            let (saved, _) = try bus.waitForEvent(of: app) { $0.type == "object:property-change:accessible-description" && $0.data == words.photoSaved }
-            #expect(saved.sourceName == words.takePhoto, "\(saved)")
-        }
         part("the toast's buttons") {
+            // The pointer rests on the toast, so it stays while the tree is read
+            // (which takes longer than its 4 s under AddressSanitizer).
+            let shown = try app.waitForTrace("toast showing at ")
+            let place = shown.components(separatedBy: " at ")[1].split(separator: " ").compactMap { Int($0) }
+            try #require(place.count >= 2, "\(shown)")
+            try app.movePointer(toX: place[0] + 8, y: place[1] + 8)
             let toast = try bus.tree(of: app) { $0.first { $0.name.contains(words.open) } != nil }
             #expect(toast.first { $0.role == "push button" && $0.name == words.open } != nil, "\(toast.outline)")
             #expect(toast.first { $0.role == "push button" && $0.name == words.dismiss } != nil, "\(toast.outline)")
+        }
+        part("the toast") {
+            let (saved, _) = try bus.waitForEvent(of: app) { $0.type == "object:property-change:accessible-description" && $0.data == words.photoSaved }
+            #expect(saved.sourceName == words.takePhoto, "\(saved)")
         }
     }
 

@@ -22,6 +22,15 @@ final class AdaptiveArea {
     var onArrange: ((CaptureLayout.Arrangement, Size2D) -> Void)?
     /// Called after each placement, with the page's size.
     var onPlaced: ((Size2D) -> Void)?
+    /// A page showing the same square (live and review): both leave the room
+    /// the thicker of their controls needs, so the square stays in the same
+    /// place, the same size, when one page follows the other.
+    weak var sharesRoomWith: AdaptiveArea?
+    /// Room kept free at the top of a column of controls beside the picture
+    /// (the compact window's corner buttons are there).
+    var besideTopInset = 0.0 {
+        didSet { if besideTopInset != oldValue { invalidate() } }
+    }
     private(set) var layout: CaptureLayout?
     private(set) var arrangement: CaptureLayout.Arrangement?
     private var size = Size2D(width: 0, height: 0)
@@ -100,29 +109,44 @@ final class AdaptiveArea {
     }
 
     private func place() {
-        let below = thickness(.stacked), beside = thickness(.sideBySide)
+        let below = room(.stacked), beside = room(.sideBySide)
         let chosen = CaptureLayout(space: size, controlsBelow: below, controlsBeside: beside, squarePicture: squarePicture).arrangement
         arrangement = chosen
         // Measured again in the chosen arrangement, which leaves the controls arranged so.
-        let layout = CaptureLayout(arrangement: chosen, space: size, controlsThickness: thickness(chosen), squarePicture: squarePicture)
+        let layout = CaptureLayout(arrangement: chosen, space: size, controlsThickness: room(chosen), squarePicture: squarePicture)
         self.layout = layout
         setMargins(pictureSlot, layout.picture)
-        setMargins(controlsSlot, layout.controls)
+        var controls = layout.controls
+        if chosen == .sideBySide {
+            controls = Rect2D(x: controls.x, y: controls.y + besideTopInset, width: controls.width, height: max(0, controls.height - besideTopInset))
+        }
+        setMargins(controlsSlot, controls)
         for slot in [pictureSlot, controlsSlot] { gtk_widget_set_opacity(slot, 1) }
         Trace.line("layout \(Int(size.width))x\(Int(size.height)) \(layout)")
         onPlaced?(size)
     }
 
-    /// The controls' natural height in a row under the picture, or width in a column beside it.
-    private func thickness(_ arrangement: CaptureLayout.Arrangement) -> Double {
-        onArrange?(arrangement, size)
+    /// The room the controls take in `arrangement`: this page's, or its
+    /// partner's if thicker. The partner is measured first, so this page's
+    /// controls are the ones left arranged so.
+    private func room(_ arrangement: CaptureLayout.Arrangement) -> Double {
+        let partners = sharesRoomWith?.thickness(arrangement, in: size, forPartner: true) ?? 0
+        return max(partners, thickness(arrangement, in: size))
+    }
+
+    /// The controls' natural height in a row under the picture, or width in a
+    /// column beside it, in a page of `space`. A page measured for its partner
+    /// gets its own arrangement back.
+    private func thickness(_ measured: CaptureLayout.Arrangement, in space: Size2D, forPartner: Bool = false) -> Double {
+        onArrange?(measured, space)
         var minimum: Int32 = 0, natural: Int32 = 0
-        switch arrangement {
+        switch measured {
         case .stacked:
-            gtk_widget_measure(controls, GTK_ORIENTATION_VERTICAL, Int32(size.width), &minimum, &natural, nil, nil)
+            gtk_widget_measure(controls, GTK_ORIENTATION_VERTICAL, Int32(space.width), &minimum, &natural, nil, nil)
         case .sideBySide:
             gtk_widget_measure(controls, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
         }
+        if forPartner, let arrangement, arrangement != measured { onArrange?(arrangement, size) }
         return Double(natural)
     }
 

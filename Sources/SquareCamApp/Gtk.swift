@@ -105,12 +105,27 @@ enum WidgetStyle {
 
     /// Loads the app's style sheet for the whole display.
     static func installStyleSheet(_ css: String) {
-        let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(
-            gdk_display_get_default(), squarecam_style_provider(provider),
-            guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        g_object_unref(provider)
+        _ = StyleSheet(css)
+    }
+
+    /// A style sheet for the whole display that can be replaced (rules that
+    /// follow the layout, such as where toasts go).
+    final class StyleSheet {
+        private let provider: UnsafeMutablePointer<GtkCssProvider>
+
+        init(_ css: String = "") {
+            provider = gtk_css_provider_new()!
+            gtk_css_provider_load_from_data(provider, css, -1)
+            gtk_style_context_add_provider_for_display(
+                gdk_display_get_default(), squarecam_style_provider(provider),
+                guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+            // The display holds it from now on, for the app's life.
+            g_object_unref(provider)
+        }
+
+        func replace(with css: String) {
+            gtk_css_provider_load_from_data(provider, css, -1)
+        }
     }
 }
 

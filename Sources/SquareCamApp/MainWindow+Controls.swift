@@ -12,8 +12,9 @@ extension MainWindow {
             Trace.line("opening last photo \(path)")
             Launcher.openFile(path)
         }
-        live.area.onPlaced = { [weak self] _ in
+        live.area.onPlaced = { [weak self] size in
             self?.updateSwitcherVisibility()
+            self?.placeToasts(in: size)
             self?.traceControls()
         }
         review.area.onPlaced = { [weak self] _ in self?.traceControls() }

@@ -153,6 +153,7 @@ extension MainWindow {
         review.showProblem(text)
         if let text { Trace.line("save problem says: \(text)") }
         if let photo = state.photo { traceReview(photo) }
+        traceControls()
     }
 
     private func traceReview(_ photo: CapturedPhoto) {
@@ -252,7 +253,8 @@ extension MainWindow {
         let named: [(String, Widget)] = switch shownPage {
         case "live": [("shutter", live.shutterButton), ("timer", live.timerButton), ("switch", live.switchButton),
                       ("mirror", live.mirrorButton), ("grid", live.gridButton), ("thumbnail", live.thumbnailButton)]
-        case "review": [("retake", review.retakeButton), ("edit", review.editButton), ("save", review.saveButton)]
+        case "review": [("retake", review.retakeButton), ("edit", review.editButton), ("save", review.saveButton),
+                        ("save-as", review.saveAsButton)]
         case "editor": [("reset", editor.resetButton), ("zoom-out", editor.zoomOutButton), ("zoom-in", editor.zoomInButton),
                         ("cancel", editor.cancelButton), ("save-square", editor.doneButton), ("crop-square", editor.canvas)]
         case "status": [("primary", status.primaryButton), ("secondary", status.secondaryButton)]

@@ -51,6 +51,12 @@ final class MainWindow {
     var handlingCloseRequest = false
     /// The question about an unsaved photo on the way out, while it is shown.
     var unsavedPhotoDialog: UnsavedPhotoDialog?
+    /// The compact window's menu and window buttons (`MainWindow+Compact`), and whether it is compact.
+    let corner = Make.box(vertical: false, spacing: 4, [gtk_window_controls_new(GTK_PACK_END)])
+    var compact = false
+    /// Where toasts go, a rule that follows the live page's layout.
+    let toastStyle = WidgetStyle.StyleSheet()
+    var toastPlace = (bottom: -1, end: -1)
     /// Speaks toasts and the countdown to screen readers.
     lazy var announcer = Announcer(window: window)
 
@@ -73,6 +79,8 @@ final class MainWindow {
         gtk_widget_set_valign(spinnerPage, GTK_ALIGN_CENTER)
         gtk_stack_add_named(gcast(stack), spinnerPage, "starting")
         for (area, name) in [(live.area, "live"), (review.area, "review"), (editor.area, "editor")] { area.name = name }
+        live.area.sharesRoomWith = review.area
+        review.area.sharesRoomWith = live.area
         gtk_stack_add_named(gcast(stack), live.widget, "live")
         gtk_stack_add_named(gcast(stack), review.widget, "review")
         gtk_stack_add_named(gcast(stack), editor.widget, "editor")
@@ -88,6 +96,7 @@ final class MainWindow {
         menuButton = gtk_menu_button_new()
         gtk_menu_button_set_icon_name(gcast(menuButton), "open-menu-symbolic")
         gtk_menu_button_set_primary(gcast(menuButton), 1)  // F10 opens it
+        WidgetStyle.addClass(menuButton, "main-menu")
         WidgetStyle.describe(menuButton, label: localized("Main Menu"), tooltip: localized("Main Menu (F10)"))
 
         header = adw_header_bar_new()!
@@ -105,6 +114,7 @@ final class MainWindow {
         let pages = gtk_overlay_new()!
         gtk_overlay_set_child(gcast(pages), toasts)
         gtk_overlay_add_overlay(gcast(pages), leaveFullscreenButton)
+        installCompactLayout(pages: pages)
         let content = Make.box(vertical: true, spacing: 0, [header, pages])
         adw_application_window_set_content(gcast(window), content)
 
@@ -152,7 +162,7 @@ final class MainWindow {
         /* Pills narrow enough for three in a row on a 360 px phone, 44 px tall. */
         button.pill { padding: 0 18px; min-height: 44px; }
         /* 44 px touch targets, padding included: the capture controls, round tool buttons, the main menu. */
-        .capture-controls button:not(.shutter):not(.thumbnail), button.circular, headerbar menubutton > button {
+        .capture-controls button:not(.shutter):not(.thumbnail), button.circular, menubutton.main-menu > button {
             min-width: 34px; min-height: 34px; padding: 5px; }
         button.osd.pill { padding: 0 14px; min-height: 44px; }
         button.leave-fullscreen { min-width: 44px; min-height: 44px; padding: 0; }
@@ -167,8 +177,8 @@ final class MainWindow {
         .crop-canvas { background: #141414; }
         /* The crop square takes the arrow keys: its focus ring says so. */
         .crop-canvas:focus-visible { outline: 3px solid @accent_color; outline-offset: -3px; }
-        .save-problem { background: alpha(@error_bg_color, 0.15); border-radius: 12px; }
-        /* Above the shutter and the last photo, even on a phone held upright. */
-        toastoverlay > toast { margin-bottom: 210px; }
+        /* Over the photo: opaque, so the reason reads on any picture. */
+        .save-problem { background: @window_bg_color; border: 2px solid @error_color; border-radius: 12px; padding: 8px;
+                        box-shadow: 0 1px 4px alpha(black, 0.4); }
         """
 }

@@ -2,7 +2,7 @@ import CGtk
 import SquareCamCore
 
 /// The review page: the square photo as it will be saved, with Retake,
-/// Edit and Save; a failed save shows why and offers Save As….
+/// Edit and Save; a failed save shows why, over the photo's top, and offers Save As….
 @MainActor
 final class ReviewPage {
     let widget: Widget
@@ -38,21 +38,25 @@ final class ReviewPage {
         gtk_label_set_xalign(gcast(problemLabel), 0)
         saveAsButton = Make.button(label: localized("Save _As…"), icon: "document-save-as-symbolic",
                                    tooltip: localized("Save the photo somewhere else"), accessibleLabel: localized("Save As…"))
-        // The reason above its button, each the full width: a wrapped label beside a
-        // button measured shorter than it was drawn, and pushed the buttons off screen.
+        WidgetStyle.addClass(saveAsButton, "pill")
         gtk_widget_set_halign(saveAsButton, GTK_ALIGN_END)
         problem = Make.box(vertical: true, spacing: 8, [problemLabel, saveAsButton])
         WidgetStyle.addClass(problem, "save-problem")
-        WidgetStyle.margins(problem, 12)
+        WidgetStyle.margins(problem, 8)
+        gtk_widget_set_valign(problem, GTK_ALIGN_START)
         WidgetStyle.setVisible(problem, false)
+        // Over the top of the photo, as the live page's toggles are over the
+        // viewfinder: the photo keeps its size and place, and the buttons theirs,
+        // however long the reason is (it used to push them out of a short window).
+        let picture = gtk_overlay_new()!
+        gtk_overlay_set_child(gcast(picture), view.widget)
+        gtk_overlay_add_overlay(gcast(picture), problem)
 
         buttons = Make.box(vertical: false, spacing: 8, [retakeButton, editButton, saveButton])
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(buttons, GTK_ALIGN_CENTER)
         WidgetStyle.margins(buttons, 8)
-        let controls = Make.box(vertical: true, spacing: 0, [problem, buttons])
-        gtk_widget_set_valign(controls, GTK_ALIGN_CENTER)
-        area = AdaptiveArea(picture: view.widget, controls: controls, squarePicture: true)
+        area = AdaptiveArea(picture: picture, controls: buttons, squarePicture: true)
         widget = area.widget
         area.onArrange = { [weak self] arrangement, size in
             guard let self else { return }
@@ -73,11 +77,8 @@ final class ReviewPage {
 
     /// Shows why the last save failed, with Save As…; `nil` hides it.
     func showProblem(_ message: String?) {
-        let changed = (message != nil) != (gtk_widget_get_visible(problem) != 0)
         gtk_label_set_text(gcast(problemLabel), message ?? "")
         WidgetStyle.setVisible(problem, message != nil)
-        // The message takes room under the photo: the photo gives it up.
-        if changed { area.invalidate() }
     }
 
     /// True while a photo is on the page.

@@ -25,18 +25,24 @@ extension AppWindowTests {
         ScreenSize(name: "desktop", width: 1280, height: 900),
     ]
 
-    @Test(arguments: screenSizes)
-    func everyControlFitsAndIsFingerSized(_ size: ScreenSize) throws {
+    /// The app on the test camera, live, its window at `size`, in its language.
+    func launch(at size: ScreenSize, environment extra: [String: String] = [:]) throws -> AppSession {
         var environment = size.scale == 1 ? [:] : ["GDK_SCALE": String(size.scale)]
         if let language = size.language {
             try CompiledCatalogs.make()
             environment["LANGUAGE"] = language
             environment["LANG"] = "C.UTF-8"
         }
-        let app = try AppSession(["--camera", "test"], environment: environment, on: size.scale == 1 ? .shared : .phone)
+        let app = try AppSession(["--camera", "test"], environment: environment.merging(extra) { $1 }, on: size.scale == 1 ? .shared : .phone)
         try app.waitForTrace("viewfinder showing frames")
         // xdotool sizes the X window in device pixels.
         try app.resize(width: size.width * size.scale, height: size.height * size.scale)
+        return app
+    }
+
+    @Test(arguments: screenSizes)
+    func everyControlFitsAndIsFingerSized(_ size: ScreenSize) throws {
+        let app = try launch(at: size)
         let live = try controls(app, page: "live", size: size)
         // The viewfinder fills the picture's square: nearly the short side (less the header bar).
         let wanted = 0.8 * Double(min(size.width, size.height) - 46)
@@ -59,7 +65,7 @@ extension AppWindowTests {
     }
 
     /// The page's controls once laid out at `size`: each inside the window and at least 44×44.
-    private func controls(_ app: AppSession, page: String, size: ScreenSize) throws -> [String: (x: Int, y: Int, width: Int, height: Int)] {
+    func controls(_ app: AppSession, page: String, size: ScreenSize) throws -> [String: (x: Int, y: Int, width: Int, height: Int)] {
         let line = try app.waitForTrace("controls \(page) in ", where: { line in
             guard let window = windowSize(in: line) else { return false }
             return abs(window.width - size.width) <= 20 && abs(window.height - size.height) <= 20

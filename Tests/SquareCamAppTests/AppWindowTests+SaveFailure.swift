@@ -21,11 +21,12 @@ extension AppWindowTests {
         #expect(failed.contains("→ reviewing") && !failed.contains(".forget("), "the photo was not kept: \(failed)")
         let review = try #require(drawnSquare(in: again))
         let shown = try app.screenshot(saveAs: "save-failed")
-        let photoShown = shown.cropped(x: review.x, y: review.y, width: review.side, height: review.side)
+        // The photo's lower two thirds, below the reason.
+        let photoShown = shown.cropped(x: review.x, y: review.y + review.side / 3, width: review.side, height: review.side - review.side / 3)
         #expect(photoShown.meanLuminance > 60, "the review page no longer shows the photo")
-        // The reason is on the page, in the error colour, below the photo.
-        let below = shown.cropped(x: 0, y: review.y + review.side, width: shown.width, height: min(80, shown.height - review.y - review.side))
-        #expect(below.fraction { $0.r > 150 && $0.g < 80 && $0.b < 80 } > 0.002, "no error text under the photo")
+        // The reason is on the page, in the error colour, over the photo's top.
+        let top = shown.cropped(x: review.x, y: review.y, width: review.side, height: review.side / 3)
+        #expect(top.fraction { $0.r > 150 && $0.g < 80 && $0.b < 80 } > 0.002, "no error text on the photo")
 
         // Save As… (Alt+A) opens a file chooser; a path typed there is where it goes.
         try app.press("alt+a")
@@ -39,7 +40,8 @@ extension AppWindowTests {
         #expect(saved.contains(target.path))
         let photo = try Picture(jpeg: target)
         #expect(photo.width == 1080 && photo.height == 1080, "\(photo.width)x\(photo.height)")
-        let difference = photo.resized(width: review.side, height: review.side).meanDifference(to: photoShown)
+        let resized = photo.resized(width: review.side, height: review.side)
+        let difference = resized.cropped(x: 0, y: review.side / 3, width: review.side, height: review.side - review.side / 3).meanDifference(to: photoShown)
         #expect(difference < 8, "the file differs from the photo reviewed by \(difference) per channel")
     }
 }

@@ -67,6 +67,18 @@ final class AccessibilityBus: @unchecked Sendable {
         }
     }
 
+    /// Clicks the visible control named `name` through its accessible action,
+    /// waiting (up to 30 s) for it to show: the input a test has under Wayland.
+    func activate(_ name: String, in app: AppSession) throws {
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            if try command("activate \(app.process.processIdentifier) \(name)")["action"] is String { return }
+            guard app.process.isRunning else { break }
+            usleep(100_000)
+        }
+        throw AppTestError("no visible control named '\(name)' to activate; the app said:\n\(app.log)")
+    }
+
     /// What reached the bus from `app` since the last call.
     func events(of app: AppSession) throws -> [AccessibleEvent] {
         let all = try command("events")["events"] as? [[String: Any]] ?? []

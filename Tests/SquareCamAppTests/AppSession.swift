@@ -16,10 +16,14 @@ final class AppSession {
 
     /// Starts the app (`program`: the product, or `BuiltApp.scripted`) with
     /// `arguments` and extra environment, in a fresh home folder.
+    /// The Wayland compositor the app is on instead of X, if any (no keys, no window id there).
+    let wayland: Weston?
+
     init(_ arguments: [String], program: String = BuiltApp.product, environment extra: [String: String] = [:],
-         on screen: XDisplay = .shared) throws {
+         on screen: XDisplay = .shared, wayland: Weston? = nil) throws {
         self.screen = screen
-        display = try screen.name
+        self.wayland = wayland
+        display = wayland == nil ? try screen.name : ""
         home = FileManager.default.temporaryDirectory.appendingPathComponent("squarecam-app-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         var environment = ProcessInfo.processInfo.environment
@@ -31,7 +35,17 @@ final class AppSession {
         environment["GTK_A11Y"] = "none"
         environment["NO_AT_BRIDGE"] = "1"
         environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        if let wayland {
+            // No X at all: GTK can only take its Wayland path.
+            environment.removeValue(forKey: "DISPLAY")
+            environment.merge(try wayland.environment) { $1 }
+        }
         let merged = environment.merging(extra) { $1 }
+        if wayland != nil {
+            try launch(program, arguments, environment: merged)
+            try waitForTrace("controls ")
+            return
+        }
         // Several X servers started at once on a shared machine can make the
         // first connection fail; that (and only that) is retried.
         for attempt in 1...3 {

@@ -30,7 +30,7 @@ extension AppWindowTests {
 
     /// The app on a private accessibility bus (GTK's AT-SPI backend on), in `words`' language.
     func accessibleApp(_ arguments: [String], program: String = BuiltApp.product, words: Words = english,
-                       environment extra: [String: String] = [:]) throws -> (AccessibilityBus, AppSession) {
+                       environment extra: [String: String] = [:], wayland: Weston? = nil) throws -> (AccessibilityBus, AppSession) {
         let bus = try AccessibilityBus()
         var environment = bus.environment.merging(extra) { $1 }
         if let language = words.language {
@@ -38,7 +38,7 @@ extension AppWindowTests {
             environment["LANGUAGE"] = language
             environment["LANG"] = "C.UTF-8"
         }
-        return (bus, try AppSession(arguments, program: program, environment: environment))
+        return (bus, try AppSession(arguments, program: program, environment: environment, wayland: wayland))
     }
 
     /// Every control on a page: named, the name read once (not "Retake Retake",

@@ -282,6 +282,30 @@ class Reader:
     def tree(self, pid):
         return self.node(self.app(pid))
 
+    def activate(self, pid, name):
+        """Does the first action (click, press) of the first visible control named `name`:
+        what a screen reader's user does, and the only input a test has under Wayland."""
+        def find(accessible, depth=0):
+            # GTK 4.8 marks only the window "showing"; a hidden page's widgets are not "visible".
+            if depth > 0 and not accessible.getState().contains(self.pyatspi.STATE_VISIBLE):
+                return None
+            if (accessible.name or "") == name and "Action" in list(accessible.get_interfaces()):
+                return accessible
+            for index in range(accessible.childCount):
+                child = accessible.getChildAtIndex(index)
+                found = find(child, depth + 1) if child is not None and depth < 60 else None
+                if found is not None:
+                    return found
+            return None
+        control = find(self.app(pid))
+        if control is None:
+            return None
+        action = control.queryAction()
+        if action.nActions < 1:
+            raise HarnessError(f"'{name}' has no action")
+        action.doAction(0)
+        return action.getName(0)
+
     def take_events(self):
         events, self.events = self.events, []
         return events
@@ -320,6 +344,9 @@ def main():
                 reply({"ok": True, "apps": reader.apps()})
             elif words[0] == "tree" and len(words) == 2:
                 reply({"ok": True, "tree": reader.tree(int(words[1]))})
+            elif words[0] == "activate" and len(words) >= 3:
+                done = reader.activate(int(words[1]), line.strip().split(" ", 2)[2])
+                reply({"ok": True, "action": done})
             elif words[0] == "events":
                 # Events that arrived while this line waited are dispatched first.
                 context = GLib.MainContext.default()

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// The app on GTK's Wayland path, as on GNOME desktops and Linux phones: a
+/// headless Weston and no X server in the app's environment at all. Wayland
+/// lets no test press keys, so the buttons are clicked through their
+/// accessible actions, as a screen reader's user would.
+extension AppWindowTests {
+    /// Live, shutter, review, the editor, save: the photo lands in the folder.
+    @Test func liveShotEditAndSaveUnderWayland() throws {
+        let (bus, app) = try accessibleApp(["--camera", "test"], wayland: .shared)
+        try app.waitForTrace("viewfinder showing frames at ")
+        // The test pattern's bars are on the compositor's screen (pure cyan and magenta).
+        let live = try Weston.shared.screenshot(saveAs: "wayland-live")
+        #expect(live.fraction { $0.r < 40 && $0.g > 200 && $0.b > 200 } > 0.03, "no test pattern on the Wayland screen")
+        #expect(live.fraction { $0.r > 200 && $0.g < 40 && $0.b > 200 } > 0.02, "no test pattern on the Wayland screen")
+
+        // Save on the review page, then Save Square in the editor: two photos in the folder.
+        try bus.activate("Take Photo", in: app)
+        try app.waitForTrace("review showing at ")
+        _ = try Weston.shared.screenshot(saveAs: "wayland-review")
+        try bus.activate("Save", in: app)
+        let first = try savedPhoto(app, occurrence: 1)
+        try bus.activate("Take Photo", in: app)
+        try app.waitForTrace("review showing at ", occurrence: 2)
+        try bus.activate("Edit", in: app)
+        try app.waitForTrace("editor showing crop 1080x1080+420+0")
+        _ = try Weston.shared.screenshot(saveAs: "wayland-editor")
+        try bus.activate("Save Square", in: app)
+        let second = try savedPhoto(app, occurrence: 2)
+        #expect(first != second)
+        for path in [first, second] {
+            let photo = try Picture(jpeg: URL(fileURLWithPath: path))
+            #expect(photo.width == 1080 && photo.height == 1080, "\(path): \(photo.width)x\(photo.height)")
+            #expect(path.hasPrefix(app.home.appendingPathComponent("Pictures").path), "\(path)")
+        }
+    }
+
+    private func savedPhoto(_ app: AppSession, occurrence: Int) throws -> String {
+        let saved = try app.waitForTrace("saved ", occurrence: occurrence)
+        return String(saved[saved.range(of: "saved ")!.upperBound...])
+    }
+
+    /// A status page (no camera): its heading and buttons, drawn; Use Test Pattern goes live.
+    @Test func aStatusPageUnderWayland() throws {
+        let (bus, app) = try accessibleApp(["--script", "no-camera"], program: BuiltApp.scripted, wayland: .shared)
+        try app.waitForTrace("status page title=No camera found")
+        let tree = try bus.tree(of: app) { $0.first { $0.name == "Use Test Pattern" } != nil }
+        let page = try #require(tree.page(containing: "Use Test Pattern"), "\(tree.outline)")
+        #expect(page.first { $0.role == "heading" && $0.name == "No camera found" } != nil, "\(page.outline)")
+        // The page is drawn: the suggested button's accent blue is on the screen, the test pattern is not.
+        let shot = try Weston.shared.screenshot(saveAs: "wayland-no-camera")
+        #expect(shot.fraction { $0.r < 80 && $0.g > 100 && $0.g < 160 && $0.b > 200 } > 0.001, "no suggested button drawn")
+        #expect(shot.fraction { $0.r < 40 && $0.g > 200 && $0.b > 200 } < 0.01, "a test pattern on the no-camera page")
+        try bus.activate("Use Test Pattern", in: app)
+        try app.waitForTrace("viewfinder showing frames")
+    }
+}

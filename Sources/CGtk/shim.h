@@ -60,3 +60,9 @@ static inline void squarecam_accessible_set_hidden(GtkWidget *widget, gboolean h
 static inline void squarecam_widget_set_accessible_role(GtkWidget *widget, GtkAccessibleRole role) {
     g_object_set(widget, "accessible-role", role, NULL);
 }
+static inline GtkAccessibleRole squarecam_widget_accessible_role(GtkWidget *widget) {
+    return gtk_accessible_get_accessible_role(GTK_ACCESSIBLE(widget));
+}
+static inline GtkLabel *squarecam_as_label(GtkWidget *widget) {
+    return GTK_IS_LABEL(widget) ? GTK_LABEL(widget) : NULL;
+}

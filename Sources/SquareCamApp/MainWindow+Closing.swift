@@ -44,6 +44,7 @@ extension MainWindow {
             }
         }
         unsavedPhotoDialog = dialog
+        LayoutAudit.watch(dialog.widget, as: "close-confirmation")
         dialog.present()
         Trace.line("asking about the unsaved photo")
     }

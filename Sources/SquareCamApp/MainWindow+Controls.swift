@@ -138,6 +138,7 @@ extension MainWindow {
         }
         window.onChange = { [weak self] in self?.controller.reloadLastPhoto() }
         returnsFocusToShutter(whenClosed: window.window)
+        LayoutAudit.watch(window.window, as: "preferences")
         window.present()
         preferencesWindow = window
     }
@@ -157,6 +158,7 @@ extension MainWindow {
         gtk_window_set_default_size(gcast(about), min(360, gtk_widget_get_width(window)), height < 480 ? height : -1)
         gtk_window_set_transient_for(gcast(about), gcast(window))
         returnsFocusToShutter(whenClosed: about)
+        LayoutAudit.watch(about, as: "about")
         gtk_window_present(gcast(about))
     }
 

@@ -18,6 +18,7 @@ extension MainWindow {
         if live.viewfinder.setCountdown(controller.countdown), let seconds = controller.countdown {
             // The digits are news for screen readers too.
             announcer.announce(String(seconds))
+            LayoutAudit.trace("countdown", window: window)
         }
         live.showTimer(controller.preferences.countdownSeconds)
         renderSwitcher()
@@ -246,10 +247,20 @@ extension MainWindow {
 
     // MARK: Debug log
 
+    /// The page's name in the layout audit: a status page by its kind, review after a failed save apart.
+    private var auditName: String {
+        switch shownPage {
+        case "status": "status-" + Self.statusName(controller.state)
+        case "review" where shownSaveProblem != nil: "review-save-failed"
+        default: shownPage
+        }
+    }
+
     /// Where the page's buttons are, once drawn, for the layout tests:
     /// `controls PAGE in WxH: name x y w h; …` (window-surface pixels, and the surface's size).
     func traceControls() {
         guard Trace.enabled else { return }
+        LayoutAudit.trace(auditName, window: window)
         let named: [(String, Widget)] = switch shownPage {
         case "live": [("shutter", live.shutterButton), ("timer", live.timerButton), ("switch", live.switchButton),
                       ("mirror", live.mirrorButton), ("grid", live.gridButton), ("thumbnail", live.thumbnailButton)]

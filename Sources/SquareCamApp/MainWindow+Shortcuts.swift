@@ -79,7 +79,9 @@ extension MainWindow {
         }
         Self.setAccelerators(application, action: "win.show-help-overlay", keys: ["<Control>question"])
         Self.setAccelerators(application, action: "win.preferences", keys: ["<Control>comma"])
-        gtk_application_window_set_help_overlay(gcast(window), gcast(ShortcutsWindow.make(shortcuts)))
+        let help = ShortcutsWindow.make(shortcuts)
+        gtk_application_window_set_help_overlay(gcast(window), gcast(help))
+        LayoutAudit.watch(help, as: "shortcuts")
         Signal.connectPointer(window, "notify::fullscreened") { [weak self] _ in self?.fullscreenChanged() }
     }
 

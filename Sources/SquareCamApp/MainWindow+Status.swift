@@ -81,4 +81,19 @@ extension MainWindow {
             }
         }
     }
+
+    /// The status page's name in the debug log.
+    static func statusName(_ state: CaptureFlow.State) -> String {
+        switch state {
+        case .explainingPermission: "explanation"
+        case .permissionDenied: "denied"
+        case .permissionRestricted: "restricted"
+        case .noCamera: "no-camera"
+        case .disconnected: "disconnected"
+        case .failed(.unknownCamera): "unknown-camera"
+        case .failed(.busy): "busy"
+        case .failed: "failed"
+        default: "\(state)"
+        }
+    }
 }

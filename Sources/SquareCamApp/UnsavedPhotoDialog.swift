@@ -8,7 +8,7 @@ final class UnsavedPhotoDialog {
         case save, discard, cancel
     }
 
-    private let widget: Widget
+    let widget: Widget
     private let reference: GObjectReference
     /// False once answered or dismissed: a closed dialog answers nothing more.
     private(set) var isOpen = true

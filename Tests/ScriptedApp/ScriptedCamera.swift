@@ -17,6 +17,10 @@ enum Script: Sendable, Equatable {
     case busy(times: Int)
     /// `disconnect-after:S`: streams, is unplugged after S seconds, and comes back S seconds later.
     case disconnect(afterSeconds: Double)
+    /// `walk`: every status page in turn, one per Try Again (the layout walk):
+    /// never asked (explanation) → denied → restricted → no camera → busy →
+    /// failed → live, unplugged a second later (disconnected), for good.
+    case walk
 
     init?(_ text: String) {
         switch text {
@@ -27,6 +31,7 @@ enum Script: Sendable, Equatable {
         case "no-camera": self = .noCamera
         case "busy": self = .busy(times: .max)
         case "busy-once": self = .busy(times: 1)
+        case "walk": self = .walk
         default:
             guard text.hasPrefix("disconnect-after:"), let seconds = Double(text.dropFirst("disconnect-after:".count)), seconds > 0
             else { return nil }
@@ -45,6 +50,8 @@ final class ScriptedProvider: CameraProvider {
         var authorization: CameraAuthorization
         var plugged = true
         var starts = 0
+        /// `walk`: how many times the permission was checked.
+        var checks = 0
         var watcher: (@Sendable ([CameraDescription]) -> Void)?
     }
     private let state: Mutex<State>
@@ -58,24 +65,41 @@ final class ScriptedProvider: CameraProvider {
         let authorization: CameraAuthorization = switch script {
         case .permissionDenied: .denied
         case .permissionRestricted: .restricted
-        case .notDetermined: .notDetermined
+        case .notDetermined, .walk: .notDetermined
         default: .authorized
         }
         state = Mutex(State(authorization: authorization))
     }
 
     func hasCameras() async -> Bool? { script != .noCamera }
-    func authorizationStatus() async -> CameraAuthorization { state.withLock { $0.authorization } }
+    func authorizationStatus() async -> CameraAuthorization {
+        state.withLock { state in
+            state.checks += 1
+            if script == .walk {
+                // The explanation's answer is no; Try Again finds it restricted, then allowed.
+                state.authorization = switch state.checks {
+                case 1: .notDetermined
+                case 2: .restricted
+                default: .authorized
+                }
+            }
+            return state.authorization
+        }
+    }
 
     func requestAccess() async -> CameraAuthorization {
         state.withLock { state in
-            if state.authorization == .notDetermined { state.authorization = .authorized }
+            if state.authorization == .notDetermined { state.authorization = script == .walk ? .denied : .authorized }
             return state.authorization
         }
     }
 
     func cameras() async throws -> [CameraDescription] {
-        state.withLock { script == .noCamera || !$0.plugged ? [] : [Self.camera] }
+        state.withLock { state in
+            // The walk's first allowed check finds no camera.
+            let none = script == .noCamera || (script == .walk && state.checks == 3) || !state.plugged
+            return none ? [] : [Self.camera]
+        }
     }
 
     func watchCameras(_ handler: @escaping @Sendable ([CameraDescription]) -> Void) -> (any CameraWatch)? {
@@ -94,10 +118,24 @@ final class ScriptedProvider: CameraProvider {
             return state.starts
         }
         if case .busy(let times) = script, attempt <= times { throw CameraFailure.busy(camera: Self.camera.name) }
+        if script == .walk, attempt == 1 { throw CameraFailure.busy(camera: Self.camera.name) }
+        if script == .walk, attempt == 2 { throw CameraFailure.failed(camera: Self.camera.name, detail: "Internal data stream error.") }
     }
 
     /// The first start of `disconnect-after` unplugs the camera later, and plugs it back in after as long again.
     fileprivate func started(_ camera: ScriptedCamera) {
+        if script == .walk {
+            Task.detached {
+                try? await Task.sleep(for: .seconds(1))
+                let watcher = self.state.withLock { state in
+                    state.plugged = false
+                    return state.watcher
+                }
+                await camera.unplug()
+                watcher?([])
+            }
+            return
+        }
         guard case .disconnect(let seconds) = script, state.withLock({ $0.starts }) == 1 else { return }
         Task.detached {
             try? await Task.sleep(for: .seconds(seconds))

@@ -131,6 +131,16 @@ final class AppSession {
         try screen.run("xdotool", ["mousemove", "--window", windowID, String(x), String(y)])
     }
 
+    /// Presses keys in the app's newest window other than its main one (a
+    /// dialog, preferences, shortcuts, about).
+    func pressInDialog(_ keys: String...) throws {
+        let windows = try screen.output("xdotool", ["search", "--onlyvisible", "--pid", String(process.processIdentifier)])
+            .split(separator: "\n").map(String.init).filter { $0 != windowID }
+        guard let dialog = windows.last else { throw AppTestError("no window of the app but its main one") }
+        try screen.run("xdotool", ["windowfocus", "--sync", dialog])
+        try screen.run("xdotool", ["key", "--delay", "40"] + keys)
+    }
+
     /// Waits (up to 30 s) for a visible window titled `name` (a dialog of the app); returns its id.
     func waitForWindow(named name: String) throws -> String {
         let deadline = Date().addingTimeInterval(30)

@@ -26,15 +26,16 @@ extension AppWindowTests {
     ]
 
     /// The app on the test camera, live, its window at `size`, in its language.
-    func launch(at size: ScreenSize, environment extra: [String: String] = [:]) throws -> AppSession {
+    func launch(at size: ScreenSize, _ arguments: [String] = ["--camera", "test"], program: String = BuiltApp.product,
+                environment extra: [String: String] = [:], until first: String = "viewfinder showing frames") throws -> AppSession {
         var environment = size.scale == 1 ? [:] : ["GDK_SCALE": String(size.scale)]
         if let language = size.language {
             try CompiledCatalogs.make()
             environment["LANGUAGE"] = language
             environment["LANG"] = "C.UTF-8"
         }
-        let app = try AppSession(["--camera", "test"], environment: environment.merging(extra) { $1 }, on: size.scale == 1 ? .shared : .phone)
-        try app.waitForTrace("viewfinder showing frames")
+        let app = try AppSession(arguments, program: program, environment: environment.merging(extra) { $1 }, on: size.scale == 1 ? .shared : .phone)
+        try app.waitForTrace(first)
         // xdotool sizes the X window in device pixels.
         try app.resize(width: size.width * size.scale, height: size.height * size.scale)
         return app

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// Every page and window of the app at a phone held upright, on its side,
+/// and a desktop, in English, Japanese and Korean (issue 18): each page's
+/// layout audit (`audit NAME in WxH: …; problems: none`) says every control
+/// is inside the window and at least 44×44, and no label is ellipsized or
+/// cut; every extra window fits the screen.
+extension AppWindowTests {
+    static let walkSizes: [ScreenSize] = [(360, 720, "phone-portrait"), (720, 360, "phone-landscape"), (1280, 800, "desktop")]
+        .flatMap { width, height, name in
+            [nil, "ja", "ko"].map { ScreenSize(name: name + ($0.map { "-" + $0 } ?? ""), width: width, height: height, language: $0) }
+        }
+
+    /// The audit of the page (in the main window, at `size`) or the extra
+    /// window `name`, the next after `occurrence - 1` others; expects no problems.
+    @discardableResult
+    private func expectAudit(_ app: AppSession, _ name: String, at size: ScreenSize, window extra: Bool = false,
+                             sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let line = try app.waitForTrace("audit \(name) in ", where: { line in
+            guard let window = self.auditedSize(line) else { return false }
+            // The main window's pages at the walk's size (its frame takes a few pixels); an extra window at any.
+            return extra || (abs(window.width - size.width) <= 20 && abs(window.height - size.height) <= 20)
+        })
+        #expect(line.hasSuffix("problems: none"), "\(size) \(name): \(line)", sourceLocation: sourceLocation)
+        if extra, let window = auditedSize(line) {
+            #expect(window.width <= size.width && window.height <= size.height,
+                    "\(size) \(name) is \(window.width)x\(window.height), larger than the screen", sourceLocation: sourceLocation)
+        }
+        return line
+    }
+
+    private func auditedSize(_ line: String) -> (width: Int, height: Int)? {
+        guard let range = line.range(of: " in ") else { return nil }
+        let numbers = line[range.upperBound...].prefix { $0 != ":" }.split(separator: "x").compactMap { Int($0) }
+        return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+    }
+
+    /// Live, countdown, review, a failed save, the editor, preferences,
+    /// shortcuts, about and the question on closing with a photo.
+    @Test(arguments: walkSizes)
+    func everyCapturePageAndWindowFits(_ size: ScreenSize) throws {
+        let app = try launch(at: size, environment: ["XDG_PICTURES_DIR": "/sys/kernel"])
+        try expectAudit(app, "live", at: size)
+        try app.press("t", "space")
+        try expectAudit(app, "countdown", at: size)
+        try expectAudit(app, "review", at: size)
+        try app.press("ctrl+s")
+        try expectAudit(app, "review-save-failed", at: size)
+        try app.press("e")
+        try expectAudit(app, "editor", at: size)
+        _ = try app.screenshot(saveAs: "walk-\(size.name)-editor")
+        try app.press("Escape")
+        try app.waitForTrace("cancel → reviewing")
+
+        try app.press("ctrl+comma")
+        try expectAudit(app, "preferences", at: size, window: true)
+        _ = try app.screenshot(saveAs: "walk-\(size.name)-review")
+        try app.pressInDialog("Escape")
+        try app.press("ctrl+question")
+        try expectAudit(app, "shortcuts", at: size, window: true)
+        try app.pressInDialog("Escape")
+        // About is in the main menu only: F10 opens it, Up wraps to its last item.
+        try app.press("F10")
+        try app.waitForTrace("main menu open true")
+        try app.press("Up", "Return")
+        try expectAudit(app, "about", at: size, window: true)
+        try app.pressInDialog("Escape")
+        try app.press("ctrl+w")
+        try expectAudit(app, "close-confirmation", at: size, window: true)
+        try app.pressInDialog("Escape")
+        try app.waitForTrace("main menu open false")
+    }
+
+    /// Every status page: never asked, denied, restricted, no camera, busy,
+    /// failed, disconnected (one scripted walk, a Try Again each), and an
+    /// unknown `--camera`.
+    @Test(arguments: walkSizes)
+    func everyStatusPageFits(_ size: ScreenSize) throws {
+        let app = try launch(at: size, ["--script", "walk"], program: BuiltApp.scripted, until: "status page title=")
+        try expectAudit(app, "status-explanation", at: size)
+        try app.press("alt+c")
+        try expectAudit(app, "status-denied", at: size)
+        for next in ["status-restricted", "status-no-camera", "status-busy", "status-failed", "status-disconnected"] {
+            try app.press("alt+t")
+            try expectAudit(app, next, at: size)
+        }
+        let unknown = try launch(at: size, ["--camera", "nope"], until: "status page title=")
+        try expectAudit(unknown, "status-unknown-camera", at: size)
+        _ = try unknown.screenshot(saveAs: "walk-\(size.name)-unknown-camera")
+    }
+}

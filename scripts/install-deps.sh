@@ -33,6 +33,8 @@ test_packages=(
     man-db groff-base
     # The screen-reader tests read the app over a private accessibility bus (tests/a11y/atspi_session.py).
     at-spi2-core python3-pyatspi
+    # The status page's Copy button is checked by reading the X clipboard back.
+    xclip
 )
 benchmark_packages=(libvips-tools imagemagick hyperfine time gstreamer1.0-x)
 # make deb and tests/packaging: build the .deb, check it, install it into a

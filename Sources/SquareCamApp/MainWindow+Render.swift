@@ -258,7 +258,7 @@ extension MainWindow {
         case "review": [("retake", review.retakeButton), ("edit", review.editButton), ("save", review.saveButton)]
         case "editor": [("reset", editor.resetButton), ("zoom-out", editor.zoomOutButton), ("zoom-in", editor.zoomInButton),
                         ("cancel", editor.cancelButton), ("save-square", editor.doneButton), ("crop-square", editor.canvas)]
-        case "status": [("primary", status.primaryButton), ("secondary", status.secondaryButton)]
+        case "status": [("primary", status.primaryButton), ("secondary", status.secondaryButton), ("command", status.commandLabel)]
         default: []
         }
         let page = shownPage, window = self.window, menu = menuButton, leave = leaveFullscreenButton

@@ -71,6 +71,8 @@ extension MainWindow {
         default:
             return
         }
+        // One status page for another (Not Now's, say): the button the user pressed may be gone, the main one takes the focus.
+        if shownPage == "status" { gtk_widget_grab_focus(status.primaryButton) }
         if Trace.enabled {
             let status = self.status
             FrameClock.afterPaints(of: status.widget) {

@@ -59,7 +59,7 @@ final class StatusPage {
         commandLabel = Self.wrappingLabel(classes: ["monospace", "status-command"])
         gtk_label_set_selectable(gcast(commandLabel), 1)
         // A command has long words (object paths): it breaks anywhere, and reads left to right.
-        gtk_label_set_wrap_mode(gcast(commandLabel), PANGO_WRAP_CHAR)
+        TextWrap.breakAnywhereWithoutHyphens(commandLabel)
         gtk_label_set_justify(gcast(commandLabel), GTK_JUSTIFY_LEFT)
         gtk_label_set_xalign(gcast(commandLabel), 0)
         gtk_label_set_max_width_chars(gcast(commandLabel), 60)
@@ -213,7 +213,7 @@ final class StatusPage {
 
     /// The title balanced for lines of at most `width` points (nil: unwrapped, not yet known).
     private func setTitle(wrappedAt width: Int?) {
-        let shown = width.map { TitleWrap.balanced(title, in: titleLabel, width: $0) } ?? title
+        let shown = width.map { TextWrap.balanced(title, in: titleLabel, width: $0) } ?? title
         gtk_label_set_text(gcast(titleLabel), shown)
         // Screen readers read the title whole, without the breaks put in for the eye.
         squarecam_accessible_set_label(titleLabel, title)
@@ -229,7 +229,7 @@ final class StatusPage {
     /// what the page shows, for the layout tests (a label is clipped when it got less room than it needs).
     private func traceDrawn() {
         guard Trace.enabled else { return }
-        let widths = TitleWrap.lineWidths(of: titleLabel)
+        let widths = TextWrap.lineWidths(of: titleLabel)
         let adjustment = gtk_scrolled_window_get_vadjustment(gcast(textScroller))
         let scrolls = adjustment.map { gtk_adjustment_get_upper($0) > gtk_adjustment_get_page_size($0) + 0.5 } ?? false
         var clipped: [String] = []

@@ -24,3 +24,26 @@ public enum BalancedWrap {
         return high
     }
 }
+
+extension BalancedWrap {
+    /// Balanced lines that break only between words (Korean titles: a word
+    /// cut between two syllables reads badly, as in English), given each
+    /// word's width and a space's: the ranges of words on each line, or nil
+    /// when a word alone is wider than `maximum` (it must break inside).
+    public static func wordLines(widths: [Int], space: Int, maximum: Int) -> [Range<Int>]? {
+        guard let widest = widths.max(), widest <= maximum else { return widths.isEmpty ? [] : nil }
+        func lines(at width: Int) -> [Range<Int>] {
+            var found: [Range<Int>] = [], start = 0, used = 0
+            for (index, word) in widths.enumerated() {
+                if index > start && used + space + word > width {
+                    found.append(start..<index)
+                    start = index
+                    used = 0
+                }
+                used += (index > start ? space : 0) + word
+            }
+            return found + [start..<widths.count]
+        }
+        return lines(at: width(maximum: maximum, minimum: widest) { lines(at: $0).count })
+    }
+}

@@ -105,6 +105,17 @@ import Testing
         #expect(chosen >= 100 && chosen <= 120)
     }
 
+    @Test func aKoreanTitleBreaksOnlyBetweenWords() {
+        // "SquareCam이 카메라를 사용하려고 합니다": four words, at 308 pt the last one alone greedily.
+        let widths = [150, 90, 120, 60], space = 8
+        let lines = try! #require(BalancedWrap.wordLines(widths: widths, space: space, maximum: 308))
+        #expect(lines == [0..<2, 2..<4], "\(lines)")
+        // One line when it fits; nil when a word alone is wider than the space.
+        #expect(BalancedWrap.wordLines(widths: widths, space: space, maximum: 600) == [0..<4])
+        #expect(BalancedWrap.wordLines(widths: [400, 20], space: space, maximum: 308) == nil)
+        #expect(BalancedWrap.wordLines(widths: [], space: space, maximum: 308) == [])
+    }
+
     @Test func everyWidthGivesAsFewLinesAsTheWidest() {
         let text = Text(words: "No camera has the id '/dev/video9' on this computer today")
         for width in stride(from: 80, through: 700, by: 7) {

@@ -35,6 +35,8 @@ test_packages=(
     at-spi2-core python3-pyatspi
     # The GUI tests on GTK's Wayland path: a headless compositor and its screenshooter (Tests/SquareCamAppTests/Weston.swift).
     weston
+    # The status page's Copy button is checked by reading the X clipboard back.
+    xclip
 )
 benchmark_packages=(libvips-tools imagemagick hyperfine time gstreamer1.0-x)
 # make deb and tests/packaging: build the .deb, check it, install it into a

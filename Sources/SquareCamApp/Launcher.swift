@@ -42,3 +42,11 @@ enum Launcher {
         return true
     }
 }
+
+/// The desktop's clipboard (Ctrl+V in a terminal or editor).
+@MainActor
+enum Clipboard {
+    static func setText(_ text: String, of widget: Widget) {
+        gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), text)
+    }
+}

@@ -19,6 +19,7 @@ extension MainWindow {
         }
         review.area.onPlaced = { [weak self] _ in self?.traceControls() }
         editor.area.onPlaced = { [weak self] _ in self?.traceControls() }
+        status.onPlaced = { [weak self] in self?.traceControls() }
         Signal.connect(live.timerButton, "clicked") { [weak self] in self?.controller.cycleCountdown() }
         Signal.connect(live.gridButton, "toggled") { [weak self] in
             guard let self else { return }

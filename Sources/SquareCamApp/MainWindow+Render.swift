@@ -29,7 +29,9 @@ extension MainWindow {
             shownPage = page
             // Laid out at the stack's size before it shows, so its first frame is whole.
             let areas = ["live": live.area, "review": review.area, "editor": editor.area]
-            areas[page]?.prepare(for: Size2D(width: Double(gtk_widget_get_width(stack)), height: Double(gtk_widget_get_height(stack))))
+            let space = Size2D(width: Double(gtk_widget_get_width(stack)), height: Double(gtk_widget_get_height(stack)))
+            areas[page]?.prepare(for: space)
+            if page == "status" { status.prepare(for: space) }
             gtk_stack_set_visible_child_name(gcast(stack), page)
             if page != "live" { statistics.liveStopped(framesShown: live.viewfinder.framesShown) }
             focusMainButton(of: page, after: previous)
@@ -43,7 +45,8 @@ extension MainWindow {
         case .live, .capturing: "live"
         case .reviewing, .saving: savesUnseen ? "live" : "review"
         case .editing: "editor"
-        case .explainingPermission, .permissionDenied, .permissionRestricted, .noCamera, .failed, .disconnected: "status"
+        case .explainingPermission, .permissionPostponed, .permissionDenied, .permissionRestricted, .noCamera, .failed, .disconnected:
+            "status"
         }
     }
 
@@ -268,7 +271,7 @@ extension MainWindow {
                         ("save-as", review.saveAsButton)]
         case "editor": [("reset", editor.resetButton), ("zoom-out", editor.zoomOutButton), ("zoom-in", editor.zoomInButton),
                         ("cancel", editor.cancelButton), ("save-square", editor.doneButton), ("crop-square", editor.canvas)]
-        case "status": [("primary", status.primaryButton), ("secondary", status.secondaryButton)]
+        case "status": [("primary", status.primaryButton), ("secondary", status.secondaryButton), ("command", status.commandLabel)]
         default: []
         }
         let page = shownPage, window = self.window, menu = menuButton, leave = leaveFullscreenButton

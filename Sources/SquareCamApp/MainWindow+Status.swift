@@ -18,30 +18,29 @@ extension MainWindow {
         let testPattern = StatusPage.Action(label: localized("Use Test _Pattern"), tooltip: localized("Show a moving test pattern instead of a camera")) { [weak self] in
             self?.controller.send(.useTestPattern)
         }
+        // The same judgement for the page that asks and the page that explains a refusal.
+        let answerPlace = CameraAnswerPlace.current(providerKind: controller.providerKind)
+        let continueToAsk = StatusPage.Action(label: localized("_Continue"), tooltip: localized("Let the desktop ask for the camera")) { [weak self] in
+            self?.controller.send(.continueToPermission)
+        }
         switch state {
         case .explainingPermission:
             status.show(icon: "camera-web-symbolic", title: localized("SquareCam would like to use the camera"),
-                        description: localized("The camera shows its picture here, and photos stay on this computer. Your desktop asks you next; you can change the answer later in Settings › Privacy › Camera."),
-                        primary: .init(label: localized("_Continue"), tooltip: localized("Let the desktop ask for the camera")) { [weak self] in
-                            self?.controller.send(.continueToPermission)
-                        },
-                        secondary: .init(label: localized("_Not Now"), tooltip: localized("Do not use the camera")) { [weak self] in
+                        description: answerPlace.beforeAsking, primary: continueToAsk,
+                        secondary: .init(label: localized("_Not Now"), tooltip: localized("Do not use the camera now")) { [weak self] in
                             self?.controller.send(.declinePermission)
                         })
+        case .permissionPostponed:
+            // Not Now: nothing was asked or stored, so none of the refusal's advice.
+            status.show(icon: "camera-web-symbolic", title: localized("SquareCam will ask when you are ready"),
+                        description: localized("The camera stays off. Nothing was asked and nothing was stored; choose Continue when you want to use the camera, and your desktop asks you then."),
+                        primary: continueToAsk)
         case .permissionDenied:
             // The Open Settings button only where the desktop has camera privacy settings to open;
             // elsewhere the page says where the answer is kept and how to change it.
-            let hasSettings = Launcher.hasPrivacySettings
-            let description = if hasSettings {
-                localized("Allow it in Settings › Privacy › Camera, then choose Try Again.")
-            } else if controller.providerKind == "portal" {
-                localized("Your desktop remembers that SquareCam may not use the camera, and has no settings page to change that. To forget the answer, run in a terminal:\n\n{command}\n\nthen choose Try Again; the desktop will ask again.",
-                          ["command": PortalCameraProvider.forgetRefusalCommand])
-            } else {
-                localized("This desktop has no camera privacy settings. Make sure your account may use video devices (for example: sudo usermod -aG video $USER), log out and in again, then choose Try Again.")
-            }
+            let secondary = answerPlace == .privacySettings ? settings : answerPlace.command.map(copyAction)
             status.show(icon: "camera-disabled-symbolic", title: localized("SquareCam has no permission to use the camera"),
-                        description: description, primary: tryAgain, secondary: hasSettings ? settings : nil)
+                        description: answerPlace.afterRefusal, command: answerPlace.command, primary: tryAgain, secondary: secondary)
         case .permissionRestricted:
             status.show(icon: "camera-disabled-symbolic", title: localized("SquareCam may not use the camera"),
                         description: localized("A system policy does not allow the camera. Ask the administrator of this computer to allow it, then choose Try Again."),
@@ -72,13 +71,28 @@ extension MainWindow {
         default:
             return
         }
+        // One status page for another (Not Now's, say): the button the user pressed may be gone, the main one takes the focus.
+        if shownPage == "status" { gtk_widget_grab_focus(status.primaryButton) }
         if Trace.enabled {
-            let page = status.widget
-            FrameClock.afterPaints(of: page) {
-                let title = String(cString: adw_status_page_get_title(gcast(page)))
-                let description = adw_status_page_get_description(gcast(page)).map { String(cString: $0) } ?? ""
-                Trace.line("status page title=\(title) description=\(description.replacingOccurrences(of: "\n", with: " "))")
+            let status = self.status
+            FrameClock.afterPaints(of: status.widget) {
+                let command = status.command.map { " command=\($0)" } ?? ""
+                Trace.line("status page title=\(status.title) description=\(status.description.replacingOccurrences(of: "\n", with: " "))\(command)")
             }
+        }
+    }
+
+    /// Copy Command: the command goes on the clipboard, and the button says it did.
+    private func copyAction(_ command: String) -> StatusPage.Action {
+        StatusPage.Action(label: localized("_Copy Command"), tooltip: localized("Copy the command to the clipboard")) { [weak self] in
+            guard let self else { return }
+            Clipboard.setText(command, of: self.window)
+            Trace.line("status command copied")
+            self.status.relabel(self.status.secondaryButton, .init(label: localized("Copied"), tooltip: localized("The command is on the clipboard")) {
+                [weak self] in
+                guard let self else { return }
+                Clipboard.setText(command, of: self.window)
+            })
         }
     }
 
@@ -93,6 +107,7 @@ extension MainWindow {
         case .failed(.unknownCamera): "unknown-camera"
         case .failed(.busy): "busy"
         case .failed: "failed"
+        case .permissionPostponed: "not-now"
         default: "\(state)"
         }
     }

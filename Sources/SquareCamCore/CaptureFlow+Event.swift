@@ -5,9 +5,9 @@ extension CaptureFlow {
         case launch
         /// The platform answered the permission check.
         case permissionChecked(CameraAuthorization)
-        /// The user chose to go on from the app's explanation to the platform's question.
+        /// The user chose to go on from the app's explanation (or from Not Now's page) to the platform's question.
         case continueToPermission
-        /// The user chose Not Now on the app's explanation: the platform is not asked.
+        /// The user chose Not Now on the app's explanation: the platform is not asked, nothing is stored.
         case declinePermission
         /// The platform's question was answered: `.authorized`, `.denied` or `.restricted`.
         case permissionAnswered(CameraAuthorization)

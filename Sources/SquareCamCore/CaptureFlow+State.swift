@@ -7,6 +7,9 @@ extension CaptureFlow {
         case checkingPermission
         /// Never asked: the app's own page says why it wants the camera (Continue / Not Now).
         case explainingPermission
+        /// The user chose Not Now on the explanation: nothing was asked and nothing
+        /// stored; the page offers Continue, which asks the platform then.
+        case permissionPostponed
         /// The platform's permission question (the portal's dialog) is open; waiting for its answer.
         case askingPermission
         /// The user refused the camera: explain, offer Open Settings and Try Again.
@@ -44,8 +47,8 @@ extension CaptureFlow {
         public var cameraMayBeRunning: Bool {
             switch self {
             case .starting, .live, .capturing, .reviewing, .editing, .saving: true
-            case .idle, .checkingPermission, .explainingPermission, .askingPermission, .permissionDenied, .permissionRestricted,
-                 .noCamera, .failed, .disconnected: false
+            case .idle, .checkingPermission, .explainingPermission, .permissionPostponed, .askingPermission, .permissionDenied,
+                 .permissionRestricted, .noCamera, .failed, .disconnected: false
             }
         }
 
@@ -65,6 +68,7 @@ extension CaptureFlow {
             case .idle: "idle"
             case .checkingPermission: "checkingPermission"
             case .explainingPermission: "explainingPermission"
+            case .permissionPostponed: "permissionPostponed"
             case .askingPermission: "askingPermission"
             case .permissionDenied: "permissionDenied"
             case .permissionRestricted: "permissionRestricted"

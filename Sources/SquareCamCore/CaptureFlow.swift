@@ -63,10 +63,12 @@ public struct CaptureFlow: Hashable, Sendable {
                 return move(to: authorization == .restricted ? .permissionRestricted : .permissionDenied, [])
             }
 
-        case (.explainingPermission, .continueToPermission):
+        case (.explainingPermission, .continueToPermission), (.permissionPostponed, .continueToPermission):
             return move(to: .askingPermission, [.requestPermission])
+        // Not Now is no refusal: the platform was not asked and stores nothing, so the
+        // page says so and offers Continue, never the denied page's advice.
         case (.explainingPermission, .declinePermission):
-            return move(to: .permissionDenied, [])
+            return move(to: .permissionPostponed, [])
         case (.askingPermission, .permissionAnswered(let answer)):
             switch answer {
             case .authorized: return move(to: .starting, [.startCamera])

@@ -32,13 +32,18 @@ import Testing
         #expect(harness.provider.listings == 0 && harness.provider.opened.isEmpty && !harness.provider.isWatched)
     }
 
-    @Test func notNowAsksNobodyAndTryAgainExplainsAgain() async throws {
-        let harness = try ControllerHarness(provider: FakeProvider(authorization: .notDetermined))
+    /// Not Now asks nobody and stores nothing (the platform still says "not asked");
+    /// Continue on its page asks the platform then, as the explanation's Continue does.
+    @Test func notNowAsksNobodyAndContinueAsksLater() async throws {
+        let harness = try ControllerHarness(provider: FakeProvider(authorization: .notDetermined, answer: .authorized))
         await harness.launch()
         await harness.send(.declinePermission)
-        #expect(harness.state == .permissionDenied && harness.provider.requests == 0)
-        await harness.send(.tryAgain)
-        #expect(harness.state == .explainingPermission)
+        #expect(harness.state == .permissionPostponed && harness.provider.requests == 0)
+        #expect(harness.provider.listings == 0 && harness.provider.opened.isEmpty && !harness.provider.isWatched)
+        #expect(await harness.provider.authorizationStatus() == .notDetermined, "Not Now stored an answer")
+        await harness.send(.continueToPermission)
+        #expect(harness.provider.requests == 1)
+        #expect(harness.state == .live)
     }
 
     @Test func storedNoShowsDeniedAndTouchesNoCamera() async throws {

@@ -29,6 +29,7 @@ enum FlowFixtures {
         "idle": [],
         "checkingPermission": [.launch],
         "explainingPermission": [.launch, .permissionChecked(.notDetermined)],
+        "permissionPostponed": [.launch, .permissionChecked(.notDetermined), .declinePermission],
         "askingPermission": [.launch, .permissionChecked(.notDetermined), .continueToPermission],
         "permissionDenied": [.launch, .permissionChecked(.denied)],
         "permissionRestricted": [.launch, .permissionChecked(.restricted)],
@@ -67,7 +68,8 @@ enum FlowFixtures {
             .init(from: "checkingPermission", event: .permissionChecked(.denied), to: .permissionDenied, actions: []),
             .init(from: "checkingPermission", event: .permissionChecked(.restricted), to: .permissionRestricted, actions: []),
             .init(from: "explainingPermission", event: .continueToPermission, to: .askingPermission, actions: [.requestPermission]),
-            .init(from: "explainingPermission", event: .declinePermission, to: .permissionDenied, actions: []),
+            .init(from: "explainingPermission", event: .declinePermission, to: .permissionPostponed, actions: []),
+            .init(from: "permissionPostponed", event: .continueToPermission, to: .askingPermission, actions: [.requestPermission]),
             .init(from: "askingPermission", event: .permissionAnswered(.authorized), to: .starting, actions: [.startCamera]),
             .init(from: "askingPermission", event: .permissionAnswered(.denied), to: .permissionDenied, actions: []),
             .init(from: "askingPermission", event: .permissionAnswered(.restricted), to: .permissionRestricted, actions: []),
@@ -112,14 +114,15 @@ enum FlowFixtures {
         for (name, state) in [("reviewing", Flow.State.reviewing(p)), ("editing", .editing(p)), ("saving", .saving(p))] {
             for failure in failures { t.append(.init(from: name, event: .cameraFailed(failure), to: state, actions: [.stopCamera])) }
         }
-        for name in ["checkingPermission", "explainingPermission", "askingPermission", "permissionDenied", "permissionRestricted", "noCamera", "failed", "disconnected"] {
+        for name in ["checkingPermission", "explainingPermission", "permissionPostponed", "askingPermission", "permissionDenied",
+                     "permissionRestricted", "noCamera", "failed", "disconnected"] {
             t.append(.init(from: name, event: .shutDown, to: .idle, actions: []))
         }
         for name in ["starting", "live", "capturing"] { t.append(.init(from: name, event: .shutDown, to: .idle, actions: [.stopCamera])) }
         for name in ["reviewing", "editing"] { t.append(.init(from: name, event: .shutDown, to: .idle, actions: [.stopCamera, .forget(p)])) }
         // Closing: at once with nothing to lose (idle too: nothing to stop), asked about a photo on screen, waited for a photo being written.
-        for name in ["idle", "checkingPermission", "explainingPermission", "askingPermission", "permissionDenied", "permissionRestricted",
-                     "noCamera", "failed", "disconnected", "starting", "live", "capturing"] {
+        for name in ["idle", "checkingPermission", "explainingPermission", "permissionPostponed", "askingPermission", "permissionDenied",
+                     "permissionRestricted", "noCamera", "failed", "disconnected", "starting", "live", "capturing"] {
             let stop: [Flow.Action] = ["starting", "live", "capturing"].contains(name) ? [.stopCamera] : []
             for event: Flow.Event in [.close, .saveAndClose, .discardAndClose] { t.append(.init(from: name, event: event, to: .idle, actions: stop + [.close])) }
         }
@@ -165,7 +168,7 @@ enum FlowFixtures {
                 }
             }
         }
-        // 15 states × 40 events, minus the accepted pairs: the table really covers both sides.
+        // 16 states × 40 events, minus the accepted pairs: the table really covers both sides.
         #expect(rejected == FlowFixtures.paths.count * FlowFixtures.events.count - FlowFixtures.transitions.count)
         #expect(rejected > 300)
     }
@@ -173,6 +176,23 @@ enum FlowFixtures {
     @Test func oneSampleEventPerTransitionIsDistinct() {
         let keys = FlowFixtures.transitions.map { "\($0.from)|\($0.event)" }
         #expect(Set(keys).count == keys.count, "the table lists a pair twice")
+    }
+
+    /// Not Now is no refusal: nothing asked, nothing stored, none of the denied page's advice;
+    /// Continue from there asks the platform exactly as the explanation's Continue does.
+    @Test func notNowPostponesAndContinueThenAsksThePlatform() throws {
+        var flow = try FlowFixtures.flow("explainingPermission")
+        #expect(try flow.handle(.declinePermission) == [])
+        #expect(flow.state == .permissionPostponed && !flow.state.cameraMayBeRunning)
+        for refused: Flow.Event in [.openSettings, .tryAgain, .declinePermission, .useTestPattern] {
+            #expect(throws: Flow.Rejection.self, "\(refused) belongs to other pages") { _ = try flow.handle(refused) }
+        }
+        var explained = try FlowFixtures.flow("explainingPermission")
+        let fromExplanation = try explained.handle(.continueToPermission)
+        #expect(try flow.handle(.continueToPermission) == fromExplanation && fromExplanation == [.requestPermission])
+        #expect(flow == explained && flow.state == .askingPermission)
+        // Answered now, it goes on as from the explanation: allowed starts the camera.
+        #expect(try flow.handle(.permissionAnswered(.authorized)) == [.startCamera])
     }
 
     @Test func saveWithoutReviewSavesAtOnceAndKeepsThePhotoWhenSavingFails() throws {
@@ -347,7 +367,8 @@ enum FlowFixtures {
                 }
                 switch flow.state {
                 case .starting, .live, .capturing: #expect(running, "\(flow.state) without a running camera")
-                case .idle, .checkingPermission, .explainingPermission, .askingPermission, .permissionDenied, .permissionRestricted, .noCamera, .failed, .disconnected:
+                case .idle, .checkingPermission, .explainingPermission, .permissionPostponed, .askingPermission, .permissionDenied,
+                     .permissionRestricted, .noCamera, .failed, .disconnected:
                     #expect(!running, "\(flow.state) with the camera still running")
                 case .reviewing, .editing, .saving: #expect(running == (flow.pendingCameraFailure == nil && !flow.cameraNeedsRestart))
                 }
@@ -355,7 +376,7 @@ enum FlowFixtures {
                 visited.insert(String("\(flow.state)".prefix { $0 != "(" }))
             }
         }
-        #expect(visited.count == 15, "the random walk reached only \(visited.sorted())")
+        #expect(visited.count == 16, "the random walk reached only \(visited.sorted())")
     }
 }
 

@@ -41,6 +41,17 @@ enum WidgetStyle {
         squarecam_accessible_set_label(widget, label)
     }
 
+    /// A name and a description for screen readers, and no tooltip (for a picture a tooltip would cover).
+    static func describeForScreenReaders(_ widget: Widget, label: String, description: String) {
+        gtk_widget_set_has_tooltip(widget, 0)
+        squarecam_accessible_set_label(widget, label)
+        squarecam_accessible_set_description(widget, description)
+        screenReaderDescriptions[widget] = description
+    }
+
+    /// The descriptions of widgets that have no tooltip to carry them (the Announcer gives them back).
+    private(set) static var screenReaderDescriptions: [Widget: String] = [:]
+
     /// GTK 4.8 names a button by its accessible label *and* by the label inside
     /// it, which GtkButton and AdwButtonContent make it "labelled by": screen
     /// readers said "Retake Retake" (and "撮り直す 撮り直す(R)", mnemonic and all).

@@ -51,6 +51,8 @@ final class MainWindow {
     var handlingCloseRequest = false
     /// The question about an unsaved photo on the way out, while it is shown.
     var unsavedPhotoDialog: UnsavedPhotoDialog?
+    /// What Open said when no app could show the photo, while it is shown.
+    var photoNotOpenedDialog: PhotoNotOpenedDialog?
     /// Speaks toasts and the countdown to screen readers.
     lazy var announcer = Announcer(window: window)
 
@@ -170,5 +172,8 @@ final class MainWindow {
         .save-problem { background: alpha(@error_bg_color, 0.15); border-radius: 12px; }
         /* Above the shutter and the last photo, even on a phone held upright. */
         toastoverlay > toast { margin-bottom: 210px; }
+        /* The toast's Open and × are finger-sized too (libadwaita's are 34 px). */
+        toastoverlay > toast > button { min-width: 44px; min-height: 44px; }
+        toastoverlay > toast > button.circular { padding: 0; }
         """
 }

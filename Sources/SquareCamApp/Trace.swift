@@ -34,6 +34,30 @@ enum Trace {
         return nil
     }
 
+    /// The direct children of `widget` whose CSS node is named `name`.
+    static func children(of widget: Widget, cssName name: String) -> [Widget] {
+        var found: [Widget] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if String(cString: gtk_widget_get_css_name(current)) == name { found.append(current) }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return found
+    }
+
+    /// The text of the first label under `widget` with the CSS class `name` (a header bar's "title").
+    static func label(in widget: Widget, cssClass name: String = "title") -> String? {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if String(cString: gtk_widget_get_css_name(current)) == "label", gtk_widget_has_css_class(current, name) != 0 {
+                return String(cString: gtk_label_get_text(gcast(current)))
+            }
+            if let found = label(in: current, cssClass: name) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+
     /// Where `widget` draws a square paintable (content fit: contain or cover),
     /// in window-surface pixels: `x y side`.
     static func square(of widget: Widget) -> String {

@@ -156,6 +156,7 @@ extension MainWindow {
         gtk_window_set_transient_for(gcast(about), gcast(window))
         returnsFocusToShutter(whenClosed: about)
         gtk_window_present(gcast(about))
+        Trace.dialogShown(about, name: "about")
     }
 
     // MARK: Save As…

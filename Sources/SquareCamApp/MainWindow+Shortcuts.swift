@@ -119,12 +119,7 @@ extension MainWindow {
         returnsFocusToShutter(whenClosed: shown)
         gtk_window_present(gcast(shown))
         Trace.line("shortcuts window shown")
-        if Trace.enabled {
-            FrameClock.afterPaints(of: shown) {
-                let title = Trace.descendant(of: shown, cssName: "headerbar").flatMap { Trace.label(in: $0) } ?? "none"
-                Trace.line("shortcuts window titled \(title) at \(Trace.bounds(of: shown))")
-            }
-        }
+        Trace.dialogShown(shown, name: "shortcuts")
     }
 
     /// Enables each shortcut's action exactly when it may run, so a disabled

@@ -172,8 +172,8 @@ final class MainWindow {
         .save-problem { background: alpha(@error_bg_color, 0.15); border-radius: 12px; }
         /* Above the shutter and the last photo, even on a phone held upright. */
         toastoverlay > toast { margin-bottom: 210px; }
-        /* The toast's Open and × are finger-sized too (libadwaita's are 34 px). */
-        toastoverlay > toast > button { min-width: 44px; min-height: 44px; }
-        toastoverlay > toast > button.circular { padding: 0; }
+        /* The toast's Open and × are finger-sized too, padding included (libadwaita's are 34 px). */
+        toastoverlay > toast > button { min-height: 44px; padding-top: 0; padding-bottom: 0; }
+        toastoverlay > toast > button.circular { min-width: 44px; min-height: 44px; padding: 0; }
         """
 }

@@ -90,6 +90,7 @@ final class PreferencesWindow {
     func present() {
         gtk_window_present(gcast(window))
         Trace.line("preferences shown")
+        Trace.dialogShown(window, name: "preferences")
     }
 
     private func showFolder() {

@@ -23,14 +23,16 @@ enum Trace {
                       Double(bounds.size.width), Double(bounds.size.height))
     }
 
-    /// The first descendant of `widget` (depth first) whose CSS node is named `name` (and has the class `cssClass`).
-    static func descendant(of widget: Widget, cssName name: String, cssClass: String? = nil) -> Widget? {
+    /// The first descendant of `widget` (depth first) whose CSS node is named `name` (and has the class
+    /// `cssClass`; and is on screen, with `mapped`: the about window has a header bar on each of its pages).
+    static func descendant(of widget: Widget, cssName name: String, cssClass: String? = nil, mapped: Bool = false) -> Widget? {
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
+            child = gtk_widget_get_next_sibling(current)
+            if mapped && gtk_widget_get_mapped(current) == 0 { continue }
             if String(cString: gtk_widget_get_css_name(current)) == name,
                cssClass.map({ gtk_widget_has_css_class(current, $0) != 0 }) ?? true { return current }
-            if let found = descendant(of: current, cssName: name, cssClass: cssClass) { return found }
-            child = gtk_widget_get_next_sibling(current)
+            if let found = descendant(of: current, cssName: name, cssClass: cssClass, mapped: mapped) { return found }
         }
         return nil
     }
@@ -43,8 +45,8 @@ enum Trace {
             let surface = gtk_native_get_surface(gtk_widget_get_native(dialog))
             let width = surface.map { gdk_surface_get_width($0) } ?? gtk_widget_get_width(dialog)
             let height = surface.map { gdk_surface_get_height($0) } ?? gtk_widget_get_height(dialog)
-            let close = descendant(of: dialog, cssName: "button", cssClass: "close").map { bounds(of: $0) } ?? "none"
-            let title = descendant(of: dialog, cssName: "headerbar").flatMap { label(in: $0) } ?? "none"
+            let close = descendant(of: dialog, cssName: "button", cssClass: "close", mapped: true).map { bounds(of: $0) } ?? "none"
+            let title = descendant(of: dialog, cssName: "headerbar", mapped: true).flatMap { label(in: $0) } ?? "none"
             line("window \(name) in \(width)x\(height) close \(close) titled \(title)")
         }
     }

@@ -78,7 +78,7 @@ struct DialogLine {
 /// icons, schemas, themes and the MIME database linked in, no `applications`), so
 /// Open finds no image viewer whatever the machine has installed. With
 /// `fileManager`, a stand-in file manager is registered for folders; it writes the
-/// URI it was asked to open into `openedFolders`.
+/// folder it was asked to open into `openedFolders`. Keep it alive while the app runs.
 final class BareDesktop {
     let root: URL
     var openedFolders: URL { root.appendingPathComponent("opened-folders") }

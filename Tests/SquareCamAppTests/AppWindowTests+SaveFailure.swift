@@ -27,6 +27,11 @@ extension AppWindowTests {
         let below = shown.cropped(x: 0, y: review.y + review.side, width: shown.width, height: min(80, shown.height - review.y - review.side))
         #expect(below.fraction { $0.r > 150 && $0.g < 80 && $0.b < 80 } > 0.002, "no error text under the photo")
 
+        // Save As… is finger-sized like every other button (it was 32 px tall).
+        let controls = try app.waitForTrace("controls review in ", where: { $0.contains(" save-as ") })
+        let saveAs = try #require(Self.box(named: "save-as", in: controls), "\(controls)")
+        #expect(saveAs.w >= 44 && saveAs.h >= 44, "Save As… is \(saveAs.w)x\(saveAs.h), smaller than a fingertip (44×44)")
+
         // Save As… (Alt+A) opens a file chooser; a path typed there is where it goes.
         try app.press("alt+a")
         let dialog = try app.waitForWindow(named: "Save Photo As")

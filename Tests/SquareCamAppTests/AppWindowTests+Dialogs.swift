@@ -24,12 +24,14 @@ extension AppWindowTests {
         ]
         for window in windows {
             part("\(window.name) at \(phone)") {
-                let line = try DialogLine(try app.next("window \(window.name) in ", after: window.open))
+                let shown = app.traceCount("window \(window.name) in ")
+                try window.open()
                 let id = try app.waitForWindow(named: window.title)
                 let frame = try app.geometry(of: id)
                 _ = try app.screenshotOfScreen(saveAs: "\(window.name)-\(phone)")
                 #expect(frame.x >= 0 && frame.y >= 0 && frame.x + frame.width <= phone.width && frame.y + frame.height <= phone.height,
                         "\(window.name) spans \(frame.x)…\(frame.x + frame.width) × \(frame.y)…\(frame.y + frame.height) on a \(phone) screen")
+                let line = try DialogLine(try app.waitForTrace("window \(window.name) in ", occurrence: shown + 1))
                 // Its close button is on the screen, and closes it.
                 let close = (x: frame.x + line.close.x + line.close.width / 2, y: frame.y + line.close.y + line.close.height / 2)
                 #expect(close.x > 0 && close.x < phone.width && close.y > 0 && close.y < phone.height, "close button at \(close): \(line)")

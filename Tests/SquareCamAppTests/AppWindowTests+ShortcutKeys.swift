@@ -70,11 +70,16 @@ extension AppWindowTests {
         try press("editor", "0", expect: "editor crop ")
         try press("editor", "Escape", expect: "cancel → reviewing")
         try app.next("editor showing crop", after: { try app.press("e") })
-        try press("editor", "Return", expect: "editDone")
+        // Enter in the editor is Save Square: that square is saved.
+        lives = app.traceCount("→ live")
+        try press("editor", "Return", expect: "saved ")
+        #expect(try app.waitForTrace("editDone(").contains("→ saving"))
+        try app.waitForTrace("→ live", occurrence: lives + 1)
+        try app.next("review showing", after: { try app.press("space") })
         lives = app.traceCount("→ live")
         try press("review", "<Control>s", expect: "saved ")
         try app.waitForTrace("→ live", occurrence: lives + 1)
-        #expect(app.savedPhotos.count == 2, "Enter and Ctrl+S on review each saved a photo: \(app.savedPhotos)")
+        #expect(app.savedPhotos.count == 3, "Enter on review, Enter in the editor and Ctrl+S each saved a photo: \(app.savedPhotos)")
 
         // The window.
         try press("window", "F11", expect: "fullscreen true")

@@ -217,9 +217,7 @@ extension MainWindow {
         let message = localized("Saved to {folder}", ["folder": savedFolderName(of: path)])
         let toast = adw_toast_new(message)!
         // Its own title, which wraps: libadwaita's is cut short ("Saved to Pictures ›…") on a phone.
-        let title = Make.label(message, classes: ["heading"])
-        gtk_label_set_wrap(gcast(title), 1)
-        gtk_label_set_wrap_mode(gcast(title), PANGO_WRAP_WORD_CHAR)
+        let title = Make.wrappingLabel(message, classes: ["heading"])
         gtk_label_set_xalign(gcast(title), 0)
         adw_toast_set_custom_title(toast, title)
         adw_toast_set_button_label(toast, localized("_Open"))

@@ -43,16 +43,9 @@ final class PhotoNotOpenedDialog {
             adw_message_dialog_set_response_appearance(raw, "folder", ADW_RESPONSE_SUGGESTED)
             adw_message_dialog_set_default_response(raw, "folder")
         case .noFileManager:
-            // Selectable, so it can be copied into another app; broken anywhere, as a path has no spaces to break at.
-            let label = Make.label(path)
+            // Selectable, so it can be copied into another app.
+            let label = Make.wrappingLabel(path)
             gtk_label_set_selectable(gcast(label), 1)
-            gtk_label_set_wrap(gcast(label), 1)
-            gtk_label_set_wrap_mode(gcast(label), PANGO_WRAP_CHAR)
-            // Without the hyphens Pango adds where it breaks a word: they are not in the path ("Sq-uareCam").
-            let attributes = pango_attr_list_new()
-            pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
-            gtk_label_set_attributes(gcast(label), attributes)
-            pango_attr_list_unref(attributes)
             gtk_label_set_max_width_chars(gcast(label), 30)
             adw_message_dialog_set_extra_child(raw, label)
             adw_message_dialog_set_default_response(raw, "close")

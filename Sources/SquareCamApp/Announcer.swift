@@ -42,8 +42,9 @@ final class Announcer {
     private func giveBack() {
         guard let wearer else { return }
         self.wearer = nil
-        // The widget's own description is its tooltip (GTK sets one from the other).
+        // The widget's own description is its tooltip (GTK sets one from the other), or for a
+        // picture without one, the description it was given.
         let tooltip = gtk_widget_get_tooltip_text(wearer).map { String(cString: $0) } ?? ""
-        squarecam_accessible_set_description(wearer, tooltip)
+        squarecam_accessible_set_description(wearer, WidgetStyle.screenReaderDescriptions[wearer] ?? tooltip)
     }
 }

@@ -41,6 +41,17 @@ enum WidgetStyle {
         squarecam_accessible_set_label(widget, label)
     }
 
+    /// A name and a description for screen readers, and no tooltip (for a picture a tooltip would cover).
+    static func describeForScreenReaders(_ widget: Widget, label: String, description: String) {
+        gtk_widget_set_has_tooltip(widget, 0)
+        squarecam_accessible_set_label(widget, label)
+        squarecam_accessible_set_description(widget, description)
+        screenReaderDescriptions[widget] = description
+    }
+
+    /// The descriptions of widgets that have no tooltip to carry them (the Announcer gives them back).
+    private(set) static var screenReaderDescriptions: [Widget: String] = [:]
+
     /// GTK 4.8 names a button by its accessible label *and* by the label inside
     /// it, which GtkButton and AdwButtonContent make it "labelled by": screen
     /// readers said "Retake Retake" (and "撮り直す 撮り直す(R)", mnemonic and all).
@@ -172,6 +183,19 @@ enum Make {
     static func label(_ text: String, classes: [String] = []) -> Widget {
         let label = gtk_label_new(text)!
         for name in classes { WidgetStyle.addClass(label, name) }
+        return label
+    }
+
+    /// A label that wraps, a word too long for its line broken anywhere, without the hyphens
+    /// Pango adds there: they are not in a path ("Sq-uareCam"), nor in Korean ("Camera-에").
+    static func wrappingLabel(_ text: String, classes: [String] = []) -> Widget {
+        let label = label(text, classes: classes)
+        gtk_label_set_wrap(gcast(label), 1)
+        gtk_label_set_wrap_mode(gcast(label), PANGO_WRAP_WORD_CHAR)
+        let attributes = pango_attr_list_new()
+        pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
+        gtk_label_set_attributes(gcast(label), attributes)
+        pango_attr_list_unref(attributes)
         return label
     }
 

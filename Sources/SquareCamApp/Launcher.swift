@@ -1,20 +1,35 @@
 import CGtk
 
-/// Opening things outside the app: the photo in the default viewer, the
-/// desktop's privacy settings.
+/// Opening things outside the app: the photo in the default viewer, its
+/// folder in the file manager, the desktop's privacy settings.
 @MainActor
 enum Launcher {
-    /// Opens a file with the desktop's default application for its type.
-    static func openFile(_ path: String) {
-        let file = g_file_new_for_path(path)
+    /// Opens a file with the desktop's default application for its type; false when
+    /// there is none (or it could not start): the reason is only in the log.
+    static func openFile(_ path: String) -> Bool {
+        guard let file = g_file_new_for_path(path) else { return false }
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        return open(file, what: path)
+    }
+
+    /// Opens the folder holding `path` with the desktop's file manager; false when there is none.
+    static func openFolder(containing path: String) -> Bool {
+        guard let file = g_file_new_for_path(path) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        guard let folder = g_file_get_parent(file) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(folder)) }
+        return open(folder, what: "the folder of \(path)")
+    }
+
+    private static func open(_ file: OpaquePointer, what: String) -> Bool {
         let uri = g_file_get_uri(file)
         defer { g_free(uri) }
         var error: UnsafeMutablePointer<GError>?
-        if g_app_info_launch_default_for_uri(uri, nil, &error) == 0, let error {
-            Log.line("squarecam: could not open \(path): \(String(cString: error.pointee.message))")
-            g_error_free(error)
-        }
+        guard g_app_info_launch_default_for_uri(uri, nil, &error) == 0 else { return true }
+        let reason = error.map { String(cString: $0.pointee.message) } ?? "no reason given"
+        Log.line("squarecam: could not open \(what): \(reason)")
+        if let error { g_error_free(error) }
+        return false
     }
 
     /// GNOME 42+ and KDE Plasma, in that order; other desktops have no camera page.

@@ -5,6 +5,7 @@ import CGtk
 extension MainWindow {
     /// A toast was added with `message` (and an action button labelled `button`).
     func toastShown(_ message: String, button: String?) {
+        Trace.line("toast says: \(message)")
         nameToastButtons(button: button)
         // A toast waiting behind another is made once that one is gone.
         FrameClock.afterPaints(of: toasts, frames: 1) { [weak self] in self?.nameToastButtons(button: button) }

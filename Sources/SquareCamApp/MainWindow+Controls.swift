@@ -10,7 +10,7 @@ extension MainWindow {
         Signal.connect(live.thumbnailButton, "clicked") { [weak self] in
             guard let path = self?.controller.lastPhoto else { return }
             Trace.line("opening last photo \(path)")
-            Launcher.openFile(path)
+            self?.openPhoto(path)
         }
         live.area.onPlaced = { [weak self] size in
             self?.updateSwitcherVisibility()
@@ -105,16 +105,18 @@ extension MainWindow {
 
     // MARK: Menu
 
+    /// The main menu; Preferences and Keyboard Shortcuts are shortcuts' actions (Ctrl+, and Ctrl+?).
     func installActions() {
         addAction("about") { $0.showAbout() }
-        addAction("preferences") { $0.showPreferences() }
 
+        // The shortcuts window's item and its title are one string (they differed in Korean).
+        let items = [(localized("_Preferences"), "win.preferences"), (ShortcutsWindow.title, "win.shortcuts"),
+                     (localized("About SquareCam"), "win.about")]
         let menu = g_menu_new()!
-        g_menu_append(menu, localized("_Preferences"), "win.preferences")
-        g_menu_append(menu, localized("Keyboard Shortcuts"), "win.show-help-overlay")
-        g_menu_append(menu, localized("About SquareCam"), "win.about")
+        for (label, action) in items { g_menu_append(menu, label, action) }
         gtk_menu_button_set_menu_model(gcast(menuButton), gcast(menu))
         g_object_unref(UnsafeMutableRawPointer(menu))
+        Trace.line("main menu items: \(items.map { WidgetStyle.plainLabel($0.0) }.joined(separator: " | "))")
         if let popover = gtk_menu_button_get_popover(gcast(menuButton)) {
             let raw = UnsafeMutableRawPointer(popover)
             Signal.connectPointer(raw, "notify::visible") { _ in
@@ -133,7 +135,7 @@ extension MainWindow {
         g_object_unref(UnsafeMutableRawPointer(action))
     }
 
-    private func showPreferences() {
+    func showPreferences() {
         let window = PreferencesWindow(parent: self.window, controller: controller) { [weak self] on in
             self?.controller.setSaveWithoutReview(on)
         }
@@ -151,16 +153,14 @@ extension MainWindow {
         adw_about_window_set_version(gcast(about), SquareCamVersion.number)
         adw_about_window_set_comments(gcast(about), localized("Square photos: what you see in the square is exactly what is saved."))
         adw_about_window_set_license_type(gcast(about), GTK_LICENSE_MIT_X11)
-        // libadwaita 1.2 asks 360 px for the about window's pages, and the window's frame comes on top:
-        // wider than a 360 px phone. Their content needs less, so it takes our window's width, 360 at most.
-        if let pages = Trace.descendant(of: about, cssName: "leaflet") { gtk_widget_set_size_request(pages, -1, -1) }
-        // Not taller than a phone on its side either (its pages scroll).
+        // 360 px wide at most, and as tall as it needs unless the window is shorter (its pages scroll).
         let height = gtk_widget_get_height(window)
-        gtk_window_set_default_size(gcast(about), min(360, gtk_widget_get_width(window)), height < 480 ? height : -1)
+        DialogSize.fit(about, within: window, width: 360, height: height < 480 ? height : -1)
         gtk_window_set_transient_for(gcast(about), gcast(window))
         returnsFocusToShutter(whenClosed: about)
         LayoutAudit.watch(about, as: "about")
         gtk_window_present(gcast(about))
+        Trace.dialogShown(about, name: "about")
     }
 
     // MARK: Save As…

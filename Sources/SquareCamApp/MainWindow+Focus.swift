@@ -18,9 +18,6 @@ extension MainWindow {
                 self?.returnFocusToShutter()
             }
         }
-        if let overlay = gtk_application_window_get_help_overlay(gcast(window)) {
-            returnsFocusToShutter(whenClosed: gcast(overlay, to: GtkWidget.self))
-        }
     }
 
     /// True when Space and Enter should take the photo rather than go to the focused widget.

@@ -219,25 +219,43 @@ extension MainWindow {
 
     private func showSaved(_ path: String) {
         lastSavedPath = path
-        let toast = adw_toast_new(localized("Photo saved"))!
+        let message = localized("Saved to {folder}", ["folder": savedFolderName(of: path)])
+        let toast = adw_toast_new(message)!
+        // Its own title, which wraps: libadwaita's is cut short ("Saved to Pictures ›…") on a phone.
+        let title = Make.wrappingLabel(message, classes: ["heading"])
+        gtk_label_set_xalign(gcast(title), 0)
+        adw_toast_set_custom_title(toast, title)
         adw_toast_set_button_label(toast, localized("_Open"))
         adw_toast_set_timeout(toast, 4)
         Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked") { [weak self] in
-            guard let path = self?.lastSavedPath else { return }
-            Launcher.openFile(path)
+            guard let self, let path = lastSavedPath else { return }
+            Trace.line("opening saved photo \(path)")
+            openPhoto(path)
         }
         adw_toast_overlay_add_toast(gcast(toasts), toast)
-        toastShown(localized("Photo saved"), button: localized("_Open"))
+        toastShown(message, button: localized("_Open"))
         Trace.line("saved \(path)")
         if Trace.enabled {
-            // Once its slide-in is over: where the toast is drawn, for the tests.
+            // Once its slide-in is over: where the toast and its buttons are drawn, for the tests
+            // (`toast showing at X Y W H button at X Y W H dismiss X Y W H`: Open, then the ×).
             let overlay = toasts
             FrameClock.afterPaints(of: overlay, frames: 30) {
                 guard let shown = Trace.descendant(of: overlay, cssName: "toast") else { return }
-                let button = Trace.descendant(of: shown, cssName: "button").map { Trace.bounds(of: $0) } ?? "none"
-                Trace.line("toast showing at \(Trace.bounds(of: shown)) button at \(button)")
+                let buttons = Trace.children(of: shown, cssName: "button")
+                let open = buttons.first { Trace.descendant(of: $0, cssName: "label") != nil }
+                let dismiss = buttons.first { $0 != open }
+                Trace.line("toast showing at \(Trace.bounds(of: shown)) button at \(open.map { Trace.bounds(of: $0) } ?? "none")"
+                           + " dismiss \(dismiss.map { Trace.bounds(of: $0) } ?? "none")")
             }
         }
+    }
+
+    /// The folder a photo went to, as the user knows it: "Pictures › Camera" for the
+    /// default one (as Preferences name it), else home-relative ("~/Photos").
+    private func savedFolderName(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        if controller.preferences.saveFolder == nil && folder == controller.photosFolder { return localized("Pictures › Camera") }
+        return FolderDisplay.name(of: folder)
     }
 
     func showToast(_ message: String) {

@@ -3,7 +3,7 @@ import SquareCamController
 import SquareCamCore
 
 /// Every shortcut is a window action with accelerators: GTK matches them on
-/// any keyboard layout, shows them in the shortcuts window (Ctrl+?), and an
+/// any keyboard layout, the shortcuts window (Ctrl+?) lists them, and an
 /// action that makes no sense on the page is disabled, so its key goes to
 /// the focused widget instead. Enter and Space on review and editor buttons
 /// stay the buttons'; the page's main button is the window's default.
@@ -16,6 +16,9 @@ extension MainWindow {
         var group: Group
         /// For the shortcuts window; nil: not listed there (a variant of another).
         var title: String?
+        /// The keys the shortcuts window shows, when not all of `keys`: a layout's stand-in
+        /// ("=" for "+", unshifted) works without being listed beside the key it stands for.
+        var listedKeys: [String]? = nil
         var enabled: @MainActor (MainWindow) -> Bool
         var run: @MainActor (MainWindow) -> Void
     }
@@ -35,13 +38,14 @@ extension MainWindow {
               run: { $0.setMirrored(!$0.live.viewfinder.mirrored) }),
         .init(action: "next-camera", keys: ["c"], group: .camera, title: localized("Next camera"), enabled: { $0.controller.state == .live && $0.controller.cameras.count > 1 },
               run: { $0.switchToNextCamera() }),
-        .init(action: "save", keys: ["<Control>s"], group: .review, title: localized("Save the photo"), enabled: { $0.controller.state.isReviewing }, run: { $0.controller.send(.save) }),
+        // Enter: the review page's default button, Save.
+        .init(action: "save", keys: ["<Control>s"], group: .review, title: localized("Save the photo"), listedKeys: ["<Control>s", "Return"], enabled: { $0.controller.state.isReviewing }, run: { $0.controller.send(.save) }),
         .init(action: "retake", keys: ["r"], group: .review, title: localized("Retake"), enabled: { $0.controller.state.isReviewing }, run: { $0.controller.send(.retake) }),
         .init(action: "edit", keys: ["e"], group: .review, title: localized("Choose the square"), enabled: { $0.controller.state.isReviewing }, run: { $0.controller.send(.edit) }),
         .init(action: "cancel-edit", keys: ["Escape"], group: .editor, title: localized("Back to the photo"), enabled: { $0.controller.state.isEditing }, run: { $0.controller.send(.cancel) }),
-        .init(action: "zoom-in", keys: ["plus", "equal", "KP_Add"], group: .editor, title: localized("Zoom in"), enabled: { $0.controller.state.isEditing },
+        .init(action: "zoom-in", keys: ["plus", "equal", "KP_Add"], group: .editor, title: localized("Zoom in"), listedKeys: ["plus"], enabled: { $0.controller.state.isEditing },
               run: { $0.editor.zoomIn() }),
-        .init(action: "zoom-out", keys: ["minus", "underscore", "KP_Subtract"], group: .editor, title: localized("Zoom out"), enabled: { $0.controller.state.isEditing },
+        .init(action: "zoom-out", keys: ["minus", "underscore", "KP_Subtract"], group: .editor, title: localized("Zoom out"), listedKeys: ["minus"], enabled: { $0.controller.state.isEditing },
               run: { $0.editor.zoomOut() }),
         .init(action: "reset-crop", keys: ["0", "KP_0"], group: .editor, title: localized("The widest centred square"), enabled: { $0.controller.state.isEditing }, run: { $0.editor.reset() }),
         .init(action: "nudge-left", keys: ["Left"], group: .editor, title: localized("Move the square"), enabled: { $0.controller.state.isEditing }, run: { $0.editor.nudge(dx: -1, dy: 0) }),
@@ -59,6 +63,10 @@ extension MainWindow {
         .init(action: "fullscreen", keys: ["F11"], group: .window, title: localized("Fullscreen"), enabled: { _ in true }, run: { $0.toggleFullscreen() }),
         .init(action: "leave-fullscreen", keys: ["Escape"], group: .window, title: localized("Leave fullscreen"), enabled: { $0.isFullscreen && $0.controller.countdown == nil && !$0.controller.state.isEditing },
               run: { $0.toggleFullscreen() }),
+        .init(action: "preferences", keys: ["<Control>comma"], group: .window, title: localized("Preferences"), enabled: { _ in true },
+              run: { $0.showPreferences() }),
+        .init(action: "shortcuts", keys: ["<Control>question"], group: .window, title: ShortcutsWindow.title, enabled: { _ in true },
+              run: { $0.showShortcuts() }),
         // No single habitual key closes the window: Esc never does.
         .init(action: "close", keys: ["<Control>w", "<Control>q"], group: .window, title: localized("Close SquareCam"), enabled: { _ in true },
               run: { gtk_window_close(gcast($0.window)) }),
@@ -77,12 +85,42 @@ extension MainWindow {
             g_object_unref(UnsafeMutableRawPointer(action))
             Self.setAccelerators(application, action: "win." + shortcut.action, keys: shortcut.keys)
         }
-        Self.setAccelerators(application, action: "win.show-help-overlay", keys: ["<Control>question"])
-        Self.setAccelerators(application, action: "win.preferences", keys: ["<Control>comma"])
-        let help = ShortcutsWindow.make(shortcuts)
-        gtk_application_window_set_help_overlay(gcast(window), gcast(help))
-        LayoutAudit.watch(help, as: "shortcuts")
         Signal.connectPointer(window, "notify::fullscreened") { [weak self] _ in self?.fullscreenChanged() }
+    }
+
+    /// What the shortcuts window lists: the accelerators (variants on their family's row, the
+    /// keypad's twins left out: they are the same key to the user), then the keys that
+    /// widgets handle themselves.
+    var listedShortcuts: [ShortcutsWindow.Entry] {
+        let accelerators = shortcuts.compactMap { shortcut -> ShortcutsWindow.Entry? in
+            guard let title = shortcut.title else { return nil }
+            // Variants (Shift+arrows beside arrows) are listed as one row with all their keys.
+            let variants = shortcuts.filter { $0.title == nil && $0.group == shortcut.group && Self.sameFamily($0.action, shortcut.action) }
+            let keys = ([shortcut] + variants).flatMap { $0.listedKeys ?? $0.keys }.filter { !$0.hasPrefix("KP_") }
+            return .init(group: shortcut.group, title: title, keys: keys)
+        }
+        return accelerators + [
+            // The editor's default button (`updateShortcuts`).
+            .init(group: .editor, title: localized("Save this square as the photo"), keys: ["Return"]),
+            // The main menu button is the window's primary menu: GTK opens it on F10.
+            .init(group: .window, title: localized("Main Menu"), keys: ["F10"]),
+        ]
+    }
+
+    /// "nudge-right" belongs with "nudge-left", "nudge-far-up" with "nudge-far-left".
+    private static func sameFamily(_ variant: String, _ listed: String) -> Bool {
+        let family = { (name: String) in name.split(separator: "-").dropLast().joined(separator: "-") }
+        return family(variant) == family(listed)
+    }
+
+    /// Ctrl+? and the menu's Keyboard Shortcuts: made anew each time, closed like any dialog.
+    func showShortcuts() {
+        let shown = ShortcutsWindow.make(listedShortcuts, parent: window)
+        LayoutAudit.watch(shown, as: "shortcuts")
+        returnsFocusToShutter(whenClosed: shown)
+        gtk_window_present(gcast(shown))
+        Trace.line("shortcuts window shown")
+        Trace.dialogShown(shown, name: "shortcuts")
     }
 
     /// Enables each shortcut's action exactly when it may run, so a disabled

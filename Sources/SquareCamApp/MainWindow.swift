@@ -57,6 +57,8 @@ final class MainWindow {
     /// Where toasts go, a rule that follows the live page's layout.
     let toastStyle = WidgetStyle.StyleSheet()
     var toastPlace = (bottom: -1, end: -1)
+    /// What Open said when no app could show the photo, while it is shown.
+    var photoNotOpenedDialog: PhotoNotOpenedDialog?
     /// Speaks toasts and the countdown to screen readers.
     lazy var announcer = Announcer(window: window)
 
@@ -180,5 +182,8 @@ final class MainWindow {
         /* Over the photo: opaque, so the reason reads on any picture. */
         .save-problem { background: @window_bg_color; border: 2px solid @error_color; border-radius: 12px; padding: 8px;
                         box-shadow: 0 1px 4px alpha(black, 0.4); }
+        /* The toast's Open and × are finger-sized too, padding included (libadwaita's are 34 px). */
+        toastoverlay > toast > button { min-height: 44px; padding-top: 0; padding-bottom: 0; }
+        toastoverlay > toast > button.circular { min-width: 44px; min-height: 44px; padding: 0; }
         """
 }

@@ -21,8 +21,8 @@ final class PreferencesWindow {
         gtk_window_set_transient_for(gcast(window), gcast(parent))
         gtk_window_set_modal(gcast(window), 1)
         gtk_window_set_title(gcast(window), localized("Preferences"))
-        gtk_window_set_default_size(gcast(window), 480, 560)
         adw_preferences_window_set_search_enabled(gcast(window), 0)
+        DialogSize.fit(window, within: parent, width: 480, height: 560)
         let page = adw_preferences_page_new()!
 
         photosGroup = adw_preferences_group_new()
@@ -90,6 +90,7 @@ final class PreferencesWindow {
     func present() {
         gtk_window_present(gcast(window))
         Trace.line("preferences shown")
+        Trace.dialogShown(window, name: "preferences")
     }
 
     private func showFolder() {

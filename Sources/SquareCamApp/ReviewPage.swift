@@ -19,8 +19,11 @@ final class ReviewPage {
     let area: AdaptiveArea
 
     init() {
-        WidgetStyle.describe(view.widget, label: localized("Photo to Review"), tooltip: localized("The square photo exactly as it will be saved"))
-        retakeButton = Make.button(label: localized("_Retake"), icon: "edit-undo-symbolic", tooltip: localized("Retake (R or Esc)"),
+        // For screen readers only: a tooltip would cover the photo it describes.
+        WidgetStyle.describeForScreenReaders(view.widget, label: localized("Photo to Review"),
+                                             description: localized("The square photo exactly as it will be saved"))
+        // R only: Esc never throws a photo away.
+        retakeButton = Make.button(label: localized("_Retake"), icon: "edit-undo-symbolic", tooltip: localized("Retake (R)"),
                                    accessibleLabel: localized("Retake"))
         editButton = Make.button(label: localized("_Edit"), icon: "zoom-fit-best-symbolic", tooltip: localized("Choose the Square (E)"),
                                  accessibleLabel: localized("Edit"))
@@ -40,6 +43,8 @@ final class ReviewPage {
                                    tooltip: localized("Save the photo somewhere else"), accessibleLabel: localized("Save As…"))
         WidgetStyle.addClass(saveAsButton, "pill")
         gtk_widget_set_halign(saveAsButton, GTK_ALIGN_END)
+        // 44 px tall like every other button (it was 32).
+        WidgetStyle.addClass(saveAsButton, "pill")
         problem = Make.box(vertical: true, spacing: 8, [problemLabel, saveAsButton])
         WidgetStyle.addClass(problem, "save-problem")
         WidgetStyle.margins(problem, 8)

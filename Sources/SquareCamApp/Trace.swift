@@ -23,12 +23,53 @@ enum Trace {
                       Double(bounds.size.width), Double(bounds.size.height))
     }
 
-    /// The first descendant of `widget` (depth first) whose CSS node is named `name`.
-    static func descendant(of widget: Widget, cssName name: String) -> Widget? {
+    /// The first descendant of `widget` (depth first) whose CSS node is named `name` (and has the class
+    /// `cssClass`; and is on screen, with `mapped`: the about window has a header bar on each of its pages).
+    static func descendant(of widget: Widget, cssName name: String, cssClass: String? = nil, mapped: Bool = false) -> Widget? {
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
-            if String(cString: gtk_widget_get_css_name(current)) == name { return current }
-            if let found = descendant(of: current, cssName: name) { return found }
+            child = gtk_widget_get_next_sibling(current)
+            if mapped && gtk_widget_get_mapped(current) == 0 { continue }
+            if String(cString: gtk_widget_get_css_name(current)) == name,
+               cssClass.map({ gtk_widget_has_css_class(current, $0) != 0 }) ?? true { return current }
+            if let found = descendant(of: current, cssName: name, cssClass: cssClass, mapped: mapped) { return found }
+        }
+        return nil
+    }
+
+    /// Once `dialog` is drawn, for the layout tests: `window NAME in WxH close X Y W H titled TITLE`
+    /// (the surface's size, where its close button is in it, the title its header bar shows).
+    static func dialogShown(_ dialog: Widget, name: String) {
+        guard enabled else { return }
+        FrameClock.afterPaints(of: dialog) {
+            let surface = gtk_native_get_surface(gtk_widget_get_native(dialog))
+            let width = surface.map { gdk_surface_get_width($0) } ?? gtk_widget_get_width(dialog)
+            let height = surface.map { gdk_surface_get_height($0) } ?? gtk_widget_get_height(dialog)
+            let close = descendant(of: dialog, cssName: "button", cssClass: "close", mapped: true).map { bounds(of: $0) } ?? "none"
+            let title = descendant(of: dialog, cssName: "headerbar", mapped: true).flatMap { label(in: $0) } ?? "none"
+            line("window \(name) in \(width)x\(height) close \(close) titled \(title)")
+        }
+    }
+
+    /// The direct children of `widget` whose CSS node is named `name`.
+    static func children(of widget: Widget, cssName name: String) -> [Widget] {
+        var found: [Widget] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if String(cString: gtk_widget_get_css_name(current)) == name { found.append(current) }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return found
+    }
+
+    /// The text of the first label under `widget` with the CSS class `name` (a header bar's "title").
+    static func label(in widget: Widget, cssClass name: String = "title") -> String? {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if String(cString: gtk_widget_get_css_name(current)) == "label", gtk_widget_has_css_class(current, name) != 0 {
+                return String(cString: gtk_label_get_text(gcast(current)))
+            }
+            if let found = label(in: current, cssClass: name) { return found }
             child = gtk_widget_get_next_sibling(current)
         }
         return nil

@@ -57,7 +57,9 @@ final class Viewfinder {
 
     init() {
         pictureReference = GObjectReference(retaining: UnsafeMutableRawPointer(view.widget))
-        WidgetStyle.describe(view.widget, label: localized("Viewfinder"), tooltip: localized("What the camera sees: the square photo you will take"))
+        // For screen readers only: a tooltip sat over the live picture (and was cut off on a phone).
+        WidgetStyle.describeForScreenReaders(view.widget, label: localized("Viewfinder"),
+                                             description: localized("What the camera sees: the square photo you will take"))
         grid = gtk_drawing_area_new()
         gtk_drawing_area_set_draw_func(gcast(grid), { _, cairo, width, height, _ in
             guard let cairo else { return }

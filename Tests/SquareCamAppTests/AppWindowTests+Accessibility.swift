@@ -18,13 +18,13 @@ extension AppWindowTests {
     static let english = Words(
         language: nil, takePhoto: "Take Photo", retake: "Retake", edit: "Edit", save: "Save", cropArea: "Crop Area",
         photoToReview: "Photo to Review",
-        photoSaved: "Photo saved", open: "Open", dismiss: "Dismiss", noCamera: "No camera found",
+        photoSaved: "Saved to Pictures › Camera", open: "Open", dismiss: "Dismiss", noCamera: "No camera found",
         useTestPattern: "Use Test Pattern", tryAgain: "Try Again",
         square: { "Square \($0) pixels, \($1) from the left, \($2) from the top" })
     static let japanese = Words(
         language: "ja", takePhoto: "撮影", retake: "撮り直す", edit: "編集", save: "保存", cropArea: "切り抜き範囲",
         photoToReview: "確認する写真",
-        photoSaved: "写真を保存しました", open: "開く", dismiss: "閉じる", noCamera: "カメラが見つかりません",
+        photoSaved: "ピクチャ › Camera に保存しました", open: "開く", dismiss: "閉じる", noCamera: "カメラが見つかりません",
         useTestPattern: "テストパターンを使う", tryAgain: "再試行",
         square: { "正方形 \($0) ピクセル、左から \($1)、上から \($2)" })
 
@@ -109,7 +109,7 @@ extension AppWindowTests {
             _ = try bus.tree(of: app) { $0.first { $0.name.hasPrefix(words.edit) && $0.role == "push button" && $0.isFocused } != nil }
         }
 
-        // Save: "Photo saved" reaches the bus, on the focused shutter; the toast's buttons have names.
+        // Save: "Saved to Pictures › Camera" reaches the bus, on the focused shutter; the toast's buttons have names.
         try app.press("ctrl+s")
         try app.waitForTrace("saved ")
         part("the toast's buttons") {

@@ -4,7 +4,7 @@ import Testing
 extension AppWindowTests {
     /// Beside the shutter: the newest photo in the folder (across launches),
     /// replaced by each photo saved; a click opens it. The toast saying
-    /// "Photo saved" leaves the shutter and the thumbnail free.
+    /// "Saved to …" leaves the shutter and the thumbnail free.
     @Test func theLastPhotoSitsBesideTheShutter() throws {
         let first = try AppSession(["--camera", "test"])
         try first.waitForTrace("viewfinder showing frames")

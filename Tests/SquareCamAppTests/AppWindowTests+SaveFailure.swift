@@ -28,6 +28,11 @@ extension AppWindowTests {
         let top = shown.cropped(x: review.x, y: review.y, width: review.side, height: review.side / 3)
         #expect(top.fraction { $0.r > 150 && $0.g < 80 && $0.b < 80 } > 0.002, "no error text on the photo")
 
+        // Save As… is finger-sized like every other button (it was 32 px tall).
+        let controls = try app.waitForTrace("controls review in ", where: { $0.contains(" save-as ") })
+        let saveAs = try #require(Self.box(named: "save-as", in: controls), "\(controls)")
+        #expect(saveAs.w >= 44 && saveAs.h >= 44, "Save As… is \(saveAs.w)x\(saveAs.h), smaller than a fingertip (44×44)")
+
         // Save As… (Alt+A) opens a file chooser; a path typed there is where it goes.
         try app.press("alt+a")
         let dialog = try app.waitForWindow(named: "Save Photo As")

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 extension AppWindowTests {
-    /// Save shows a toast ("Photo saved", with an Open button) over the live view.
+    /// Save shows a toast saying where ("Saved to Pictures › Camera"), with an Open
+    /// button, over the live view; Open and the toast's × are finger-sized (44×44; they
+    /// were 34 px tall).
     @Test func saveShowsAToastWithAnOpenButton() throws {
         let app = try AppSession(["--camera", "test"])
         try app.waitForTrace("viewfinder showing frames")
@@ -16,6 +18,10 @@ extension AppWindowTests {
         let toast = try #require(numbers.first, "\(line)"), button = try #require(numbers.last, "\(line)")
         try #require(toast.count == 4 && button.count == 4, "no toast or no Open button: \(line)")
         #expect(toast[2] > 100 && toast[3] > 20, "the toast is too small to read: \(line)")
+        #expect(try app.waitForTrace("toast says: ").hasSuffix("toast says: Saved to Pictures › Camera"))
+        #expect(button[2] >= 44 && button[3] >= 44, "Open is \(button[2])x\(button[3]), smaller than a fingertip (44×44): \(line)")
+        let dismiss = line.components(separatedBy: " dismiss ").dropFirst().first?.split(separator: " ").prefix(4).compactMap { Int($0) } ?? []
+        #expect(dismiss.count == 4 && dismiss[2] >= 44 && dismiss[3] >= 44, "the toast's × is not 44×44: \(line)")
         // The toast is drawn there: libadwaita's toasts are dark, with light text,
         // where the live page had its controls or the viewfinder. Waits (bounded)
         // for a screenshot taken while it is up.

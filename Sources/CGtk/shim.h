@@ -66,3 +66,6 @@ static inline GtkAccessibleRole squarecam_widget_accessible_role(GtkWidget *widg
 static inline GtkLabel *squarecam_as_label(GtkWidget *widget) {
     return GTK_IS_LABEL(widget) ? GTK_LABEL(widget) : NULL;
 }
+static inline GtkListBoxRow *squarecam_as_list_box_row(GtkWidget *widget) {
+    return GTK_IS_LIST_BOX_ROW(widget) ? GTK_LIST_BOX_ROW(widget) : NULL;
+}

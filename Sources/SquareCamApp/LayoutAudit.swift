@@ -10,7 +10,10 @@ import Foundation
 /// Every control (button, toggle, check box, switch, drop-down, slider) is
 /// inside the window and at least 44×44; no label is ellipsized or cut (its
 /// allocation smaller than it needs, or outside the window). The window
-/// buttons of the title bar are the toolkit's own and are left out.
+/// buttons of the title bar are the toolkit's own and are left out; what a
+/// scrolled window holds may lie outside (it scrolls into view); a control
+/// in an activatable list row (a switch in Preferences) has the row, at
+/// least 44 px tall, as its target.
 @MainActor
 enum LayoutAudit {
     static let controlRoles: Set<UInt32> = [
@@ -22,14 +25,18 @@ enum LayoutAudit {
     /// Audits `window` (a dialog, preferences, shortcuts, about) each time it shows.
     static func watch(_ window: Widget, as name: String) {
         guard Trace.enabled else { return }
-        Signal.connect(window, "map") { trace(name, window: window) }
+        // Again once it has settled: a message dialog grows after its first frames.
+        Signal.connect(window, "map") {
+            trace(name, window: window)
+            trace(name, window: window, frames: 20)
+        }
     }
 
     /// Traces the audit of `window` once it has drawn (a few frames, so a
     /// page's layout has settled).
-    static func trace(_ name: String, window: Widget) {
+    static func trace(_ name: String, window: Widget, frames: Int = 3) {
         guard Trace.enabled else { return }
-        FrameClock.afterPaints(of: window, frames: 3) {
+        FrameClock.afterPaints(of: window, frames: frames) {
             let report = audit(window)
             Trace.line("audit \(name) in \(gtk_widget_get_width(window))x\(gtk_widget_get_height(window)): "
                        + "\(report.controls) controls, \(report.labels) labels; problems: "
@@ -45,7 +52,7 @@ enum LayoutAudit {
     private static func audit(_ window: Widget) -> Report {
         var report = Report()
         let width = Double(gtk_widget_get_width(window)), height = Double(gtk_widget_get_height(window))
-        func visit(_ widget: Widget, insideControl: Bool) {
+        func visit(_ widget: Widget, insideControl: Bool, scrolls: Bool, inTallRow: Bool) {
             guard gtk_widget_get_mapped(widget) != 0, gtk_widget_get_opacity(widget) > 0 else { return }
             let css = String(cString: gtk_widget_get_css_name(widget))
             if css == "windowcontrols" { return }
@@ -53,12 +60,14 @@ enum LayoutAudit {
             guard gtk_widget_compute_bounds(widget, window, &bounds) != 0 else { return }
             let x = Double(bounds.origin.x), y = Double(bounds.origin.y)
             let w = Double(bounds.size.width), h = Double(bounds.size.height)
-            let outside = x < -0.5 || y < -0.5 || x + w > width + 0.5 || y + h > height + 0.5
-            let isControl = !insideControl && controlRoles.contains(squarecam_widget_accessible_role(widget).rawValue)
+            let outside = !scrolls && (x < -0.5 || y < -0.5 || x + w > width + 0.5 || y + h > height + 0.5)
+            let row = squarecam_as_list_box_row(widget)
+            let tallRow = inTallRow || (row.map { gtk_list_box_row_get_activatable($0) != 0 } == true && h >= 43.5)
+            let isControl = !insideControl && row == nil && controlRoles.contains(squarecam_widget_accessible_role(widget).rawValue)
             if isControl {
                 report.controls += 1
                 let name = describe(widget)
-                if w < 43.5 || h < 43.5 { report.problems.append("\(name) \(Int(w))x\(Int(h)) smaller than 44x44") }
+                if (w < 43.5 || h < 43.5) && !inTallRow { report.problems.append("\(name) \(Int(w))x\(Int(h)) smaller than 44x44") }
                 if outside { report.problems.append("\(name) at \(Int(x)) \(Int(y)) \(Int(w))x\(Int(h)) outside the window") }
             }
             if let label = squarecam_as_label(widget) {
@@ -69,19 +78,22 @@ enum LayoutAudit {
                     if let layout = gtk_label_get_layout(label), pango_layout_is_ellipsized(layout) != 0 {
                         report.problems.append("\(quoted) ellipsized")
                     }
+                    // A measurement includes the margins; the bounds (border box) do not.
                     var minimum: Int32 = 0, natural: Int32 = 0
-                    gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(widget), &minimum, &natural, nil, nil)
-                    if Double(gtk_widget_get_height(widget)) + 0.5 < Double(minimum) { report.problems.append("\(quoted) cut at the bottom") }
+                    let across = Int32(w.rounded()) + gtk_widget_get_margin_start(widget) + gtk_widget_get_margin_end(widget)
+                    gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, across, &minimum, &natural, nil, nil)
+                    let tall = Int32(h.rounded()) + gtk_widget_get_margin_top(widget) + gtk_widget_get_margin_bottom(widget)
+                    if tall < minimum { report.problems.append("\(quoted) cut at the bottom (\(tall) of \(minimum) px)") }
                     if outside { report.problems.append("\(quoted) outside the window") }
                 }
             }
             var child = gtk_widget_get_first_child(widget)
             while let current = child {
-                visit(current, insideControl: insideControl || isControl)
+                visit(current, insideControl: insideControl || isControl, scrolls: scrolls || css == "scrolledwindow", inTallRow: tallRow)
                 child = gtk_widget_get_next_sibling(current)
             }
         }
-        visit(window, insideControl: false)
+        visit(window, insideControl: false, scrolls: false, inTallRow: false)
         return report
     }
 

@@ -185,5 +185,9 @@ final class MainWindow {
         /* The toast's Open and × are finger-sized too, padding included (libadwaita's are 34 px). */
         toastoverlay > toast > button { min-height: 44px; padding-top: 0; padding-bottom: 0; }
         toastoverlay > toast > button.circular { min-width: 44px; min-height: 44px; padding: 0; }
+        /* Preferences' folder button and quality field, and About's version: finger-sized (libadwaita's are 30–34 px). */
+        window.squarecam-preferences row button, window.squarecam-preferences row spinbutton { min-height: 44px; }
+        window.squarecam-preferences row spinbutton > button { min-width: 44px; }
+        window.about button.app-version { min-height: 44px; }
         """
 }

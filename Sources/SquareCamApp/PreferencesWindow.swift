@@ -18,6 +18,7 @@ final class PreferencesWindow {
         let preferences = controller.preferences
         self.preferences = preferences
         window = adw_preferences_window_new()
+        WidgetStyle.addClass(window, "squarecam-preferences")
         gtk_window_set_transient_for(gcast(window), gcast(parent))
         gtk_window_set_modal(gcast(window), 1)
         gtk_window_set_title(gcast(window), localized("Preferences"))

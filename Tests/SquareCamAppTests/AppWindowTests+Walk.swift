@@ -13,15 +13,22 @@ extension AppWindowTests {
         }
 
     /// The audit of the page (in the main window, at `size`) or the extra
-    /// window `name`, the next after `occurrence - 1` others; expects no problems.
+    /// window `name`; expects no problems. A page audited while it still
+    /// settled (a status page not yet laid out for the new size, a dialog
+    /// opening) has some seconds to be audited clean.
     @discardableResult
     private func expectAudit(_ app: AppSession, _ name: String, at size: ScreenSize, window extra: Bool = false,
                              sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let line = try app.waitForTrace("audit \(name) in ", where: { line in
+        let fits = { (line: String) -> Bool in
             guard let window = self.auditedSize(line) else { return false }
             // The main window's pages at the walk's size (its frame takes a few pixels); an extra window at any.
             return extra || (abs(window.width - size.width) <= 20 && abs(window.height - size.height) <= 20)
-        })
+        }
+        var line = try app.waitForTrace("audit \(name) in ", where: fits)
+        if !line.hasSuffix("problems: none") {
+            line = (try? app.waitForTrace("audit \(name) in ", where: { fits($0) && $0.hasSuffix("problems: none") }, timeout: 8))
+                ?? app.log.split(separator: "\n").map(String.init).last { $0.contains("audit \(name) in ") && fits($0) } ?? line
+        }
         #expect(line.hasSuffix("problems: none"), "\(size) \(name): \(line)", sourceLocation: sourceLocation)
         if extra, let window = auditedSize(line) {
             #expect(window.width <= size.width && window.height <= size.height,
@@ -72,13 +79,15 @@ extension AppWindowTests {
         try app.waitForTrace("main menu open false")
     }
 
-    /// Every status page: never asked, denied, restricted, no camera, busy,
+    /// Every status page: never asked, not now, denied, restricted, no camera, busy,
     /// failed, disconnected (one scripted walk, a Try Again each), and an
     /// unknown `--camera`.
     @Test(arguments: walkSizes)
     func everyStatusPageFits(_ size: ScreenSize) throws {
         let app = try launch(at: size, ["--script", "walk"], program: BuiltApp.scripted, until: "status page title=")
         try expectAudit(app, "status-explanation", at: size)
+        try app.press("alt+n")
+        try expectAudit(app, "status-not-now", at: size)
         try app.press("alt+c")
         try expectAudit(app, "status-denied", at: size)
         for next in ["status-restricted", "status-no-camera", "status-busy", "status-failed", "status-disconnected"] {

@@ -43,11 +43,8 @@ final class AdaptiveArea {
         self.picture = picture
         self.controls = controls
         self.squarePicture = squarePicture
-        sensor = gtk_drawing_area_new()
+        sensor = Make.sizeSensor()
         WidgetStyle.expand(sensor)
-        gtk_widget_set_can_target(sensor, 0)
-        // Only a size sensor: screen readers would read its type, "GtkDrawingArea".
-        squarecam_accessible_set_hidden(sensor, 1)
         widget = gtk_overlay_new()
         gtk_overlay_set_child(gcast(widget), sensor)
         WidgetStyle.expand(picture)

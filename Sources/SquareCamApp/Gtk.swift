@@ -143,6 +143,16 @@ enum WidgetStyle {
 /// Constructors for the plain widgets the pages are built from.
 @MainActor
 enum Make {
+    /// A drawing area that draws nothing and only reports its size ("resize"):
+    /// what a page measures its space with (libadwaita 1.2 has no breakpoints).
+    /// Untouchable, and hidden from screen readers, which would read its type, "GtkDrawingArea".
+    static func sizeSensor() -> Widget {
+        let sensor = gtk_drawing_area_new()!
+        gtk_widget_set_can_target(sensor, 0)
+        squarecam_accessible_set_hidden(sensor, 1)
+        return sensor
+    }
+
     /// `labelIsValue`: the visible label is the button's value, read after its accessible
     /// label ("Countdown Off"); otherwise it is the name itself, read once.
     static func button(label: String? = nil, icon: String? = nil, tooltip: String, accessibleLabel: String? = nil,

@@ -12,9 +12,7 @@ extension MainWindow {
 
     /// Watches the pages' size (an overlay child that only measures) to decide.
     func installCompactLayout(pages: Widget) {
-        let sensor = gtk_drawing_area_new()!
-        gtk_widget_set_can_target(sensor, 0)
-        squarecam_accessible_set_hidden(sensor, 1)
+        let sensor = Make.sizeSensor()
         gtk_overlay_add_overlay(gcast(pages), sensor)
         gtk_overlay_add_overlay(gcast(pages), corner)
         gtk_widget_set_halign(corner, GTK_ALIGN_END)

@@ -86,10 +86,8 @@ final class StatusPage {
         content = Make.box(vertical: true, spacing: Self.gap, [textScroller, buttons])
         WidgetStyle.margins(content, Self.margin)
 
-        sensor = gtk_drawing_area_new()
+        sensor = Make.sizeSensor()
         WidgetStyle.expand(sensor)
-        gtk_widget_set_can_target(sensor, 0)
-        squarecam_accessible_set_hidden(sensor, 1)
         widget = gtk_overlay_new()
         gtk_overlay_set_child(gcast(widget), sensor)
         // Over the sensor, so the page's own size never sets the window's smallest size.

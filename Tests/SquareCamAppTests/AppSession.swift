@@ -115,6 +115,20 @@ final class AppSession {
         throw AppTestError("no trace line with '\(text)' that fits within \(timeout) s; the app said:\n\(log)")
     }
 
+    /// The path of the `occurrence`-th photo the app says it saved.
+    func savedPhotoPath(occurrence: Int = 1) throws -> String {
+        let saved = try waitForTrace("saved ", occurrence: occurrence)
+        return String(saved[saved.range(of: "saved ")!.upperBound...])
+    }
+
+    /// Shutter, review, Ctrl+S, as a user does: the saved photo's path.
+    func takeAndSavePhoto() throws -> String {
+        try press("space")
+        try waitForTrace("review showing")
+        try press("ctrl+s")
+        return try savedPhotoPath()
+    }
+
     /// Presses keys (xdotool names: "space", "ctrl+s", "Escape") in the app's window.
     func press(_ keys: String...) throws {
         try press(keys)

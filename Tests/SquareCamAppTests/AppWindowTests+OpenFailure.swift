@@ -12,11 +12,7 @@ extension AppWindowTests {
         let app = try AppSession(["--camera", "test"], environment: desktop.environment, on: screen)
         defer { withExtendedLifetime(desktop) {} }
         try app.waitForTrace("viewfinder showing frames")
-        try app.press("space")
-        try app.waitForTrace("review showing")
-        try app.press("ctrl+s")
-        let saved = try app.waitForTrace("saved ")
-        let path = String(saved[saved.range(of: "saved ")!.upperBound...])
+        let path = try app.takeAndSavePhoto()
         #expect(try app.waitForTrace("toast says: ").hasSuffix("toast says: Saved to Pictures › Camera"))
 
         // Open, on the toast (the pointer resting on it keeps it there).
@@ -59,11 +55,7 @@ extension AppWindowTests {
         let desktop = try BareDesktop(fileManager: true)
         let app = try AppSession(["--camera", "test"], environment: desktop.environment)
         try app.waitForTrace("viewfinder showing frames")
-        try app.press("space")
-        try app.waitForTrace("review showing")
-        try app.press("ctrl+s")
-        let saved = try app.waitForTrace("saved ")
-        let path = String(saved[saved.range(of: "saved ")!.upperBound...])
+        let path = try app.takeAndSavePhoto()
         let controls = try app.waitForTrace("controls live in ", where: { $0.contains(" thumbnail ") })
         let thumbnail = try #require(Self.box(named: "thumbnail", in: controls), "\(controls)")
         try app.movePointer(toX: thumbnail.x + thumbnail.w / 2, y: thumbnail.y + thumbnail.h / 2)

@@ -20,25 +20,20 @@ extension AppWindowTests {
         try app.waitForTrace("review showing at ")
         _ = try Weston.shared.screenshot(saveAs: "wayland-review")
         try bus.activate("Save", in: app)
-        let first = try savedPhoto(app, occurrence: 1)
+        let first = try app.savedPhotoPath(occurrence: 1)
         try bus.activate("Take Photo", in: app)
         try app.waitForTrace("review showing at ", occurrence: 2)
         try bus.activate("Edit", in: app)
         try app.waitForTrace("editor showing crop 1080x1080+420+0")
         _ = try Weston.shared.screenshot(saveAs: "wayland-editor")
         try bus.activate("Save Square", in: app)
-        let second = try savedPhoto(app, occurrence: 2)
+        let second = try app.savedPhotoPath(occurrence: 2)
         #expect(first != second)
         for path in [first, second] {
             let photo = try Picture(jpeg: URL(fileURLWithPath: path))
             #expect(photo.width == 1080 && photo.height == 1080, "\(path): \(photo.width)x\(photo.height)")
             #expect(path.hasPrefix(app.home.appendingPathComponent("Pictures").path), "\(path)")
         }
-    }
-
-    private func savedPhoto(_ app: AppSession, occurrence: Int) throws -> String {
-        let saved = try app.waitForTrace("saved ", occurrence: occurrence)
-        return String(saved[saved.range(of: "saved ")!.upperBound...])
     }
 
     /// A status page (no camera): its heading and buttons, drawn; Use Test Pattern goes live.

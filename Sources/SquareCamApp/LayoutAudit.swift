@@ -62,8 +62,13 @@ enum LayoutAudit {
             let w = Double(bounds.size.width), h = Double(bounds.size.height)
             let outside = !scrolls && (x < -0.5 || y < -0.5 || x + w > width + 0.5 || y + h > height + 0.5)
             let row = squarecam_as_list_box_row(widget)
-            let tallRow = inTallRow || (row.map { gtk_list_box_row_get_activatable($0) != 0 } == true && h >= 43.5)
-            let isControl = !insideControl && row == nil && controlRoles.contains(squarecam_widget_accessible_role(widget).rawValue)
+            var tallRow = inTallRow
+            if let row, gtk_list_box_row_get_activatable(row) != 0, h >= 43.5 { tallRow = true }
+            let role = squarecam_widget_accessible_role(widget).rawValue
+            // Plain values before the `&&`s: their autoclosures may not capture
+            // a GTK pointer (the release build's data-race check refuses it).
+            let isRow = row != nil
+            let isControl = !insideControl && !isRow && controlRoles.contains(role)
             if isControl {
                 report.controls += 1
                 let name = describe(widget)

@@ -205,8 +205,8 @@ extension AppWindowTests {
         let app = try appInTheCropEditor()
         try app.press("Right")
         try app.waitForTrace("editor crop ")
-        let line = try app.waitForTrace("controls editor in ")
-        let area = try #require(controlRectangle("crop-square", in: line), "\(line)")
+        let controls = try app.waitForControls("editor")
+        let area = try #require(controls["crop-square"], "\(controls.line)")
         let shot = try app.screenshot(saveAs: "crop-focus")
         // A band two pixels deep just inside the area's edge.
         let bands = [
@@ -220,17 +220,4 @@ extension AppWindowTests {
             #expect(accent > 0.8, "only \(accent) of the crop area's edge is in the accent colour")
         }
     }
-}
-
-/// A control's rectangle in a `controls PAGE in WxH: NAME X Y W H; …` trace line.
-func controlRectangle(_ name: String, in line: String) -> (x: Int, y: Int, width: Int, height: Int)? {
-    guard let list = line.range(of: ": ", range: (line.range(of: " in ")?.upperBound ?? line.startIndex)..<line.endIndex) else { return nil }
-    for entry in line[list.upperBound...].split(separator: ";") {
-        let words = entry.split(separator: " ")
-        guard words.count == 5, words[0] == name else { continue }
-        let numbers = words.dropFirst().compactMap { Int($0) }
-        guard numbers.count == 4 else { return nil }
-        return (numbers[0], numbers[1], numbers[2], numbers[3])
-    }
-    return nil
 }

@@ -56,9 +56,8 @@ extension AppWindowTests {
     /// The + button and the + key zoom by the same step (the key used to zoom 9 %, the button 20 %).
     @Test func theZoomButtonsAndKeysTakeTheSameStep() throws {
         let app = try appInTheCropEditor()
-        let line = try app.waitForTrace("controls editor in ", where: { $0.contains("zoom-in ") })
-        let zoomIn = try #require(controlRectangles(in: line)?["zoom-in"], "\(line)")
-        try app.screen.run("xdotool", ["mousemove", "--window", app.windowID, String(zoomIn.x + zoomIn.width / 2), String(zoomIn.y + zoomIn.height / 2)])
+        let zoomIn = try #require(try app.waitForControls("editor", where: { $0["zoom-in"] != nil })["zoom-in"])
+        try app.screen.run("xdotool", ["mousemove", "--window", app.windowID, String(zoomIn.centre.x), String(zoomIn.centre.y)])
         try app.screen.run("xdotool", ["click", "1"])
         let clicked = try #require(cropRect(in: try app.waitForTrace("editor crop "), after: "editor crop "))
         try app.press("plus")

@@ -15,14 +15,12 @@ extension AppWindowTests {
         let saved = try first.waitForTrace("saved ")
         let path = String(saved[saved.range(of: "saved ")!.upperBound...])
         try first.waitForTrace("last photo shown: \(path)")
-        let controls = try first.waitForTrace("controls live in ", where: { $0.contains("thumbnail ") })
+        let controls = try first.waitForControls("live", where: { $0["thumbnail"] != nil })
         let toast = try first.waitForTrace("toast showing at ")
-        let toastBox = try #require(boxes(in: toast).first, "\(toast)")
+        let toastArea = try #require(toastBox(in: toast), "\(toast)")
         for name in ["shutter", "thumbnail"] {
-            let control = try #require(box(named: name, in: controls), "\(controls)")
-            let overlaps = toastBox.x < control.x + control.w && control.x < toastBox.x + toastBox.w
-                && toastBox.y < control.y + control.h && control.y < toastBox.y + toastBox.h
-            #expect(!overlaps, "the toast \(toastBox) covers the \(name) \(control)")
+            let control = try #require(controls[name], "\(controls.line)")
+            #expect(!toastArea.overlaps(control), "the toast \(toastArea) covers the \(name) \(control)")
         }
         try first.press("ctrl+w")
         _ = try first.waitForExit()
@@ -31,22 +29,16 @@ extension AppWindowTests {
         let again = try AppSession(["--camera", "test"], environment: ["HOME": first.home.path,
                                                                        "XDG_PICTURES_DIR": first.home.appendingPathComponent("Pictures").path])
         try again.waitForTrace("last photo shown: \(path)")
-        let line = try again.waitForTrace("controls live in ", where: { $0.contains("thumbnail ") })
-        let button = try #require(box(named: "thumbnail", in: line))
-        try XDisplay.shared.run("xdotool", ["mousemove", "--window", again.windowID, String(button.x + button.w / 2), String(button.y + button.h / 2)])
+        let button = try #require(try again.waitForControls("live", where: { $0["thumbnail"] != nil })["thumbnail"])
+        try XDisplay.shared.run("xdotool", ["mousemove", "--window", again.windowID, String(button.centre.x), String(button.centre.y)])
         try XDisplay.shared.run("xdotool", ["click", "1"])
         try again.waitForTrace("opening last photo \(path)")
     }
 
-    private func box(named name: String, in line: String) -> (x: Int, y: Int, w: Int, h: Int)? {
-        guard let range = line.range(of: " \(name) ") ?? line.range(of: ": \(name) ") else { return nil }
-        let numbers = line[range.upperBound...].split(separator: " ").prefix(4).compactMap { Int($0.trimmingCharacters(in: CharacterSet(charactersIn: ";"))) }
-        return numbers.count == 4 ? (numbers[0], numbers[1], numbers[2], numbers[3]) : nil
-    }
-
-    private func boxes(in line: String) -> [(x: Int, y: Int, w: Int, h: Int)] {
-        guard let range = line.range(of: " at ") else { return [] }
+    /// The box of a `toast showing at X Y W H` line.
+    private func toastBox(in line: String) -> ControlsTrace.Box? {
+        guard let range = line.range(of: " at ") else { return nil }
         let numbers = line[range.upperBound...].split(separator: " ").compactMap { Int($0) }
-        return numbers.count >= 4 ? [(numbers[0], numbers[1], numbers[2], numbers[3])] : []
+        return numbers.count >= 4 ? ControlsTrace.Box(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]) : nil
     }
 }

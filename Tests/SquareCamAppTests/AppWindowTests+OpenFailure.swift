@@ -41,9 +41,8 @@ extension AppWindowTests {
         try app.waitUntilGone(second)
 
         // The last photo beside the shutter: the same.
-        let controls = try app.waitForTrace("controls live in ", where: { $0.contains(" thumbnail ") })
-        let thumbnail = try #require(Self.box(named: "thumbnail", in: controls), "\(controls)")
-        try app.movePointer(toX: thumbnail.x + thumbnail.w / 2, y: thumbnail.y + thumbnail.h / 2)
+        let thumbnail = try #require(try app.waitForControls("live", where: { $0["thumbnail"] != nil })["thumbnail"])
+        try app.movePointer(toX: thumbnail.centre.x, y: thumbnail.centre.y)
         try app.screen.run("xdotool", ["click", "1"])
         try app.waitForTrace("opening last photo \(path)")
         try app.waitForTrace("photo not opened says: The Photo Could Not Be Opened", occurrence: 2)
@@ -56,9 +55,8 @@ extension AppWindowTests {
         let app = try AppSession(["--camera", "test"], environment: desktop.environment)
         try app.waitForTrace("viewfinder showing frames")
         let path = try app.takeAndSavePhoto()
-        let controls = try app.waitForTrace("controls live in ", where: { $0.contains(" thumbnail ") })
-        let thumbnail = try #require(Self.box(named: "thumbnail", in: controls), "\(controls)")
-        try app.movePointer(toX: thumbnail.x + thumbnail.w / 2, y: thumbnail.y + thumbnail.h / 2)
+        let thumbnail = try #require(try app.waitForControls("live", where: { $0["thumbnail"] != nil })["thumbnail"])
+        try app.movePointer(toX: thumbnail.centre.x, y: thumbnail.centre.y)
         try app.screen.run("xdotool", ["click", "1"])
         let dialog = try app.waitForWindow(named: "The Photo Could Not Be Opened")
         try app.screen.run("xdotool", ["windowfocus", "--sync", dialog])

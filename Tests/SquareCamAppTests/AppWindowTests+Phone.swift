@@ -66,33 +66,9 @@ extension AppWindowTests {
     }
 
     /// The page's controls once laid out at `size`: each inside the window and at least 44×44.
-    func controls(_ app: AppSession, page: String, size: ScreenSize) throws -> [String: (x: Int, y: Int, width: Int, height: Int)] {
-        let line = try app.waitForTrace("controls \(page) in ", where: { line in
-            guard let window = windowSize(in: line) else { return false }
-            return abs(window.width - size.width) <= 20 && abs(window.height - size.height) <= 20
-        })
-        let window = try #require(windowSize(in: line))
-        var found: [String: (x: Int, y: Int, width: Int, height: Int)] = [:]
-        let list = line[line.range(of: ": ", range: line.range(of: " in ")!.upperBound..<line.endIndex)!.upperBound...]
-        for entry in list.split(separator: ";") {
-            let words = entry.split(separator: " ")
-            guard words.count == 5, let x = Int(words[1]), let y = Int(words[2]), let w = Int(words[3]), let h = Int(words[4]) else {
-                Issue.record("\(size): unreadable control '\(entry)' in \(line)")
-                continue
-            }
-            let name = String(words[0])
-            found[name] = (x, y, w, h)
-            #expect(x >= 0 && y >= 0 && x + w <= window.width && y + h <= window.height,
-                    "\(size): \(name) at \(x) \(y) \(w)x\(h) is not inside the \(window.width)x\(window.height) window")
-            #expect(w >= 44 && h >= 44, "\(size): \(name) is \(w)x\(h), smaller than a fingertip (44×44)")
-        }
-        return found
-    }
-
-    private func windowSize(in line: String) -> (width: Int, height: Int)? {
-        guard let range = line.range(of: " in ") else { return nil }
-        let text = line[range.upperBound...].prefix { $0 != ":" }
-        let parts = text.split(separator: "x").compactMap { Int($0) }
-        return parts.count == 2 ? (parts[0], parts[1]) : nil
+    func controls(_ app: AppSession, page: String, size: ScreenSize) throws -> [String: ControlsTrace.Box] {
+        let controls = try app.waitForControls(page, where: { $0.isWindow(width: size.width, height: size.height) })
+        controls.expectEveryControlFits("\(size)")
+        return controls.boxes
     }
 }

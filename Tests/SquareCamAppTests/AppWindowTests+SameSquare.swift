@@ -49,19 +49,13 @@ extension AppWindowTests {
         try app.waitForTrace("save problem shown: ")
         let after = try #require(drawnSquare(in: try app.waitForTrace("review showing at ", occurrence: 2)))
         #expect(after == before, "\(size): the photo moved or shrank from \(before) to \(after) when the reason showed")
-        let line = try app.waitForTrace("controls review in ", where: { $0.contains("save-as ") && self.windowFits($0, size) })
-        let review = try controls(app, page: "review", size: size)
-        #expect(Set(review.keys).isSuperset(of: ["retake", "edit", "save", "save-as"]), "\(size): \(line)")
+        let review = try app.waitForControls("review", where: { $0["save-as"] != nil && $0.isWindow(width: size.width, height: size.height) })
+        review.expectEveryControlFits("\(size)")
+        #expect(Set(review.boxes.keys).isSuperset(of: ["retake", "edit", "save", "save-as"]), "\(size): \(review.line)")
         // The reason is drawn, in the error colour, on the photo's top part.
         let shot = try app.screenshot(saveAs: "\(size.name)-save-failed")
         let top = shot.cropped(x: after.x, y: after.y, width: after.side, height: after.side / 3)
         #expect(top.fraction { $0.r > 150 && $0.g < 80 && $0.b < 80 } > 0.002, "\(size): no error text on the photo")
-    }
-
-    private func windowFits(_ line: String, _ size: ScreenSize) -> Bool {
-        guard let range = line.range(of: " in ") else { return false }
-        let numbers = line[range.upperBound...].prefix { $0 != ":" }.split(separator: "x").compactMap { Int($0) }
-        return numbers.count == 2 && abs(numbers[0] - size.width) <= 20 && abs(numbers[1] - size.height) <= 20
     }
 
     /// A phone on its side: no header bar (its menu and window buttons in the

@@ -166,43 +166,22 @@ extension AppWindowTests {
 
     /// The `controls status in WxH` line for a window of about that size: each box inside it, buttons at least 44×44.
     private func statusControls(_ app: AppSession, width: Int, height: Int, what: String, tolerance: Int = 20,
-                                after earlier: String? = nil) throws -> [String: (x: Int, y: Int, width: Int, height: Int)] {
-        let line = try app.waitForTrace("controls status in ", where: { line in
-            guard let window = statusWindowSize(in: line),
-                  abs(window.width - width) <= tolerance && abs(window.height - height) <= tolerance else { return false }
+                                after earlier: String? = nil) throws -> [String: ControlsTrace.Box] {
+        let controls = try app.waitForControls("status", where: { controls in
+            guard controls.isWindow(width: width, height: height, tolerance: tolerance) else { return false }
             guard let earlier else { return true }
             let log = app.log
-            guard let this = log.range(of: line, options: .backwards), let before = log.range(of: earlier, options: .backwards) else { return false }
+            guard let this = log.range(of: controls.line, options: .backwards), let before = log.range(of: earlier, options: .backwards) else { return false }
             return this.lowerBound > before.lowerBound
         })
-        let window = try #require(statusWindowSize(in: line))
-        var found: [String: (x: Int, y: Int, width: Int, height: Int)] = [:]
-        let list = line[line.range(of: ": ", range: line.range(of: " in ")!.upperBound..<line.endIndex)!.upperBound...]
-        for entry in list.split(separator: ";") {
-            let words = entry.split(separator: " ")
-            guard words.count == 5, let x = Int(words[1]), let y = Int(words[2]), let w = Int(words[3]), let h = Int(words[4]) else {
-                Issue.record("\(what): unreadable control '\(entry)' in \(line)")
-                continue
-            }
-            let name = String(words[0])
-            found[name] = (x, y, w, h)
-            #expect(x >= 0 && y >= 0 && x + w <= window.width && y + h <= window.height,
-                    "\(what): \(name) at \(x) \(y) \(w)x\(h) is not inside the \(window.width)x\(window.height) window")
-            if name != "command" { #expect(w >= 44 && h >= 44, "\(what): \(name) is \(w)x\(h), smaller than a fingertip (44×44)") }
-        }
-        return found
-    }
-
-    private func statusWindowSize(in line: String) -> (width: Int, height: Int)? {
-        guard let range = line.range(of: " in ") else { return nil }
-        let parts = line[range.upperBound...].prefix { $0 != ":" }.split(separator: "x").compactMap { Int($0) }
-        return parts.count == 2 ? (parts[0], parts[1]) : nil
+        controls.expectEveryControlFits(what, notTouched: ["command"])
+        return controls.boxes
     }
 
     /// The page's size in a `status drawn LAYOUT in WxH:` line.
     private func statusPageSize(in line: String) -> (width: Int, height: Int)? {
         guard let range = line.range(of: "status drawn ") else { return nil }
-        return statusWindowSize(in: String(line[range.upperBound...]))
+        return ControlsTrace.size(after: " in ", in: String(line[range.upperBound...]))
     }
 
     /// The title's line widths in a `status drawn` line ("title lines 2 widths 212 208;").

@@ -16,8 +16,7 @@ extension AppWindowTests {
         let viewfinder = try #require(tree.first { $0.name == "Viewfinder" })
         #expect(viewfinder.description == "What the camera sees: the square photo you will take", "\(viewfinder.summary)")
 
-        let controls = try app.waitForTrace("controls live in ", where: { $0.contains(" grid ") })
-        let grid = try #require(Self.box(named: "grid", in: controls), "\(controls)")
+        let grid = try #require(try app.waitForControls("live", where: { $0["grid"] != nil })["grid"])
         try expectNoTooltip(app, from: grid, onto: (live.x + live.side / 2, live.y + live.side * 3 / 4), "the viewfinder")
 
         try app.press("space")
@@ -27,17 +26,17 @@ extension AppWindowTests {
         #expect(retake.description == "Retake (R)", "\(retake.summary)")
         let photo = try #require(reviewTree.first { $0.name == "Photo to Review" })
         #expect(photo.description == "The square photo exactly as it will be saved", "\(photo.summary)")
-        let buttons = try app.waitForTrace("controls review in ")
-        let retakeBox = try #require(Self.box(named: "retake", in: buttons), "\(buttons)")
+        let buttons = try app.waitForControls("review")
+        let retakeBox = try #require(buttons["retake"], "\(buttons.line)")
         try expectNoTooltip(app, from: retakeBox, onto: (review.x + review.side / 2, review.y + review.side / 2), "the photo under review")
     }
 
     /// Rests the pointer on `control` until its tooltip shows, then moves it to `point` on a picture:
     /// the tooltip goes, and none takes its place.
-    private func expectNoTooltip(_ app: AppSession, from control: (x: Int, y: Int, w: Int, h: Int), onto point: (x: Int, y: Int),
+    private func expectNoTooltip(_ app: AppSession, from control: ControlsTrace.Box, onto point: (x: Int, y: Int),
                                  _ picture: String) throws {
         let start = Date()
-        try app.movePointer(toX: control.x + control.w / 2, y: control.y + control.h / 2)
+        try app.movePointer(toX: control.centre.x, y: control.centre.y)
         try app.waitUntil("no tooltip showed over a control") { !app.otherVisibleWindows.isEmpty }
         let delay = Date().timeIntervalSince(start)
         _ = try app.screenshotOfScreen(saveAs: "tooltip-\(picture.split(separator: " ").last ?? "")-control")
@@ -55,12 +54,5 @@ extension AppWindowTests {
             }
             usleep(50_000)
         }
-    }
-
-    /// A control's box in a `controls PAGE in WxH: NAME X Y W H; …` line.
-    static func box(named name: String, in line: String) -> (x: Int, y: Int, w: Int, h: Int)? {
-        guard let range = line.range(of: " \(name) ") ?? line.range(of: ": \(name) ") else { return nil }
-        let numbers = line[range.upperBound...].split(separator: " ").prefix(4).compactMap { Int($0.trimmingCharacters(in: CharacterSet(charactersIn: ";"))) }
-        return numbers.count == 4 ? (numbers[0], numbers[1], numbers[2], numbers[3]) : nil
     }
 }

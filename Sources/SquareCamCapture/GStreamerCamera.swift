@@ -115,7 +115,7 @@ public final class GStreamerCamera: Camera {
                 defer { state.pipeline = nil }
                 return state.pipeline
             }
-            if let owned { await Self.tearDown(owned) }
+            if let owned { await Self.tearDown(owned, remote: pipeWireRemote) }
             throw error
         }
     }
@@ -132,7 +132,7 @@ public final class GStreamerCamera: Camera {
         for photo in photos {
             photo.resume(throwing: CameraFailure.failed(camera: cameraDescription.name, detail: "it was stopped before a new picture came."))
         }
-        if let pipeline { await Self.tearDown(pipeline) }
+        if let pipeline { await Self.tearDown(pipeline, remote: pipeWireRemote) }
     }
 
     private func beginStart() throws -> Int {
@@ -254,13 +254,20 @@ public final class GStreamerCamera: Camera {
         waiter?.resume(throwing: failure)
     }
 
-    private static func tearDown(_ pipeline: GStreamerPipeline) async {
+    /// Detaches the pipeline from this camera and stops it — unless it
+    /// streamed through a PipeWire connection that has died: then it is
+    /// parked, never stopped (see `ParkedPipelines`).
+    private static func tearDown(_ pipeline: GStreamerPipeline, remote: PipeWireRemote?) async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             teardownQueue.async {
                 AppSink.stopDelivering(from: pipeline, sinkNamed: PipelineDescription.stillSinkName)
                 AppSink.stopDelivering(from: pipeline, sinkNamed: PipelineDescription.viewfinderSinkName)
                 PipelineBus.unwatch(pipeline)
-                pipeline.shutDown()
+                if let remote, remote.isHungUp {
+                    ParkedPipelines.park(pipeline)
+                } else {
+                    pipeline.shutDown()
+                }
                 done.resume()
             }
         }
@@ -367,7 +374,8 @@ public final class GStreamerCamera: Camera {
         for photo in photos { photo.resume(throwing: failure) }
         outcome.0?.resume(throwing: failure)
         if let pipeline = outcome.2 {
-            Task.detached { await Self.tearDown(pipeline) }
+            let remote = pipeWireRemote
+            Task.detached { await Self.tearDown(pipeline, remote: remote) }
         }
         outcome.1?(failure)
     }

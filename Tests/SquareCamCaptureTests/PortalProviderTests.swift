@@ -66,6 +66,35 @@ struct PortalProviderTests {
         await camera.stop()
     }
 
+    /// PipeWire killed under a live portal camera: the camera says
+    /// "disconnected", and stopping it parks its pipeline instead of
+    /// destroying a stream whose daemon is gone (PipeWire 0.3.65 can crash
+    /// there, see ParkedPipelines). A camera stopped while PipeWire runs is
+    /// stopped for real.
+    @Test func aStreamWhosePipeWireDiedIsParkedNotDestroyed() async throws {
+        let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
+        let provider = try Self.provider(session)
+        let description = try #require(try await provider.cameras().first)
+        let parkedBefore = ParkedPipelines.count
+
+        let running = try provider.openPortalCamera(description)
+        try await running.start()
+        _ = try await running.capturePhoto()
+        await running.stop()
+        #expect(ParkedPipelines.count == parkedBefore, "a camera stopped with PipeWire running was parked")
+
+        let camera = try provider.openPortalCamera(description)
+        let failures = Mutex<[CameraFailure]>([])
+        camera.setFailureHandler { failure in failures.withLock { $0.append(failure) } }
+        try await camera.start()
+        _ = try await camera.capturePhoto()
+        try session.killPipeWire()
+        #expect(await CaptureTestSupport.wait(upTo: 10) { !failures.withLock { $0.isEmpty } }, "no failure after PipeWire died")
+        #expect(failures.withLock { $0.first } == .disconnected(camera: description.name), "\(failures.withLock { $0 })")
+        await camera.stop()
+        #expect(ParkedPipelines.count == parkedBefore + 1, "the dead stream's pipeline was not parked")
+    }
+
     @Test func storedNoIsDeniedAndNothingReachesTheCamera() async throws {
         let session = try PortalSession.start(.init(cameras: 1, stored: .no))
         let provider = try Self.provider(session)

@@ -92,6 +92,15 @@ class App:
         with open(self.log_path, errors="replace") as log:
             return "".join(log.readlines()[-lines:])
 
+    def footprint(self):
+        """Threads and resident memory (a pipeline parked per PipeWire restart costs some)."""
+        fields = {}
+        with open("/proc/%d/status" % self.process.pid) as status:
+            for line in status:
+                key, _, value = line.partition(":")
+                fields[key] = value.strip()
+        return "%s threads, %s resident" % (fields.get("Threads", "?"), fields.get("VmRSS", "?"))
+
     def stop(self):
         if self.process.poll() is None:
             self.process.terminate()
@@ -133,7 +142,8 @@ def run(binary, scenario, rounds):
             app = App(binary, session.environment, home)
             if not app.wait_until_live(1):
                 raise SystemExit("stress: the app did not go live again after a restart:\n" + app.tail())
-        print("stress: %s: %d rounds, %d crashed or stalled" % (scenario, rounds, problems), flush=True)
+        print("stress: %s: %d rounds, %d crashed or stalled; the app at the end: %s"
+              % (scenario, rounds, problems, app.footprint()), flush=True)
         return problems
     finally:
         app.stop()

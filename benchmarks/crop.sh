@@ -7,7 +7,11 @@
 #   full      for information, the full-resolution square (no --size) against `vips crop`;
 #   batch     a batch of 50 files against one vipsthumbnail call;
 #   fallback  our own JPEG code off (`--libjpeg-only`, what runs on another
-#             libjpeg-turbo release) against the default, on the 12 and 48 MP files.
+#             libjpeg-turbo release) against the default, on the 12 and 48 MP files;
+#   damage    what the damage check costs: the default (every byte read and
+#             checked) against `--accept-damaged` (the check off), on the 12 MP
+#             file stored landscape and stored portrait (rows below the square
+#             to read), resized and lossless; target ≤ 2 % of the crop.
 # Prints median wall times (hyperfine), peak RSS (/usr/bin/time), output PSNR
 # against a reference (full-resolution decode + ImageMagick Lanczos-3), and
 # the ratios against the targets. Every peer is run once first, and a peer
@@ -20,7 +24,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-15}
 shift || true
 sections=("$@")
-((${#sections[@]} > 0)) || sections=(size lossless full batch fallback)
+((${#sections[@]} > 0)) || sections=(size lossless full batch fallback damage)
 wants() { [[ " ${sections[*]} " == *" $1 "* ]]; }
 corpus=Tests/Fixtures/photos/012mp-bus.jpg
 [[ -f $corpus ]] || { echo "crop.sh: $corpus is missing (see Tests/Fixtures/SOURCES.md)" >&2; exit 1; }
@@ -46,7 +50,10 @@ done
 # iPhone's) has a restart marker every MCU row, which vips does not keep.
 # jpegtran adds them losslessly. For information beside the target rows.
 jpegtran -restart 1 -copy all -outfile "$work/bus48-rst.jpg" "$work/bus48.jpg"
-for name in bus12 bus12-o6 bus48 bus48-o6 bus48-rst; do
+# Stored portrait (not just tagged): the square leaves rows below it unread
+# unless the damage check reads them.
+jpegtran -perfect -rotate 90 -copy all -outfile "$work/bus12-portrait.jpg" "$work/bus12.jpg"
+for name in bus12 bus12-o6 bus12-portrait bus48 bus48-o6 bus48-rst; do
     printf '  %-9s %s, Orientation %s\n' "$name" "$(exiftool -s3 -ImageSize "$work/$name.jpg")" "$(exiftool -s3 -n -Orientation "$work/$name.jpg")"
 done
 
@@ -217,6 +224,36 @@ for name in bus12 bus48; do
         r=$(ratio "$plain_ms" "$fast_ms")
         printf '%-9s %-16s %12s %14s %7sx\n' "$name" "$mode" "$fast_ms" "$plain_ms" "$r"
         summary+=("$name $mode: --libjpeg-only takes ×$r the default's time (same file)")
+    done
+done
+fi
+
+if wants damage; then
+echo
+echo "the damage check (default) against none (--accept-damaged), same output:"
+printf '%-15s %-16s %12s %16s %8s\n' input mode "checked ms" "unchecked ms" "cost"
+mkdir -p "$work/checked" "$work/unchecked"
+for name in bus12 bus12-portrait; do
+    in="$work/$name.jpg"
+    for mode in "--size 1080" "--mode lossless"; do
+        read -ra words <<< "$mode"
+        checked_cmd=("$bin" crop "${words[@]}" --overwrite --quiet -o "$work/checked" "$in")
+        unchecked_cmd=("$bin" crop "${words[@]}" --accept-damaged --overwrite --quiet -o "$work/unchecked" "$in")
+        must_run "${checked_cmd[@]}"
+        must_run "${unchecked_cmd[@]}"
+        cmp -s "$work/checked/$name-square.jpg" "$work/unchecked/$name-square.jpg" \
+            || { echo "crop.sh: $name $mode: --accept-damaged wrote a different file from an undamaged photo" >&2; exit 1; }
+        # Taking turns, several rounds: a 2 % difference is below one run's noise.
+        checked_ms=$(time_ms "dc-on-$name-${words[*]}" "${checked_cmd[@]}")
+        unchecked_ms=$(time_ms "dc-off-$name-${words[*]}" "${unchecked_cmd[@]}")
+        checked_ms2=$(time_ms "dc-on2-$name-${words[*]}" "${checked_cmd[@]}")
+        unchecked_ms2=$(time_ms "dc-off2-$name-${words[*]}" "${unchecked_cmd[@]}")
+        checked_ms=$(python3 -c 'import sys; print("%.1f" % ((float(sys.argv[1]) + float(sys.argv[2])) / 2))' "$checked_ms" "$checked_ms2")
+        unchecked_ms=$(python3 -c 'import sys; print("%.1f" % ((float(sys.argv[1]) + float(sys.argv[2])) / 2))' "$unchecked_ms" "$unchecked_ms2")
+        cost=$(python3 -c 'import sys; print("%.1f" % ((float(sys.argv[1]) / float(sys.argv[2]) - 1) * 100))' "$checked_ms" "$unchecked_ms")
+        pass=$(python3 -c 'import sys; print("PASS" if float(sys.argv[1]) <= 2 else "FAIL")' "$cost")
+        printf '%-15s %-16s %12s %16s %7s%% %s\n' "$name" "$mode" "$checked_ms" "$unchecked_ms" "$cost" "(target ≤ 2 % $pass)"
+        summary+=("$name $mode: the damage check costs $cost % (target ≤ 2 %)")
     done
 done
 fi

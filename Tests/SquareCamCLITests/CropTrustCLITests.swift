@@ -165,7 +165,8 @@ import Testing
         let files = FileManager.default
         try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         let owner = geteuid() == 0 ? 65534 : Int(geteuid())  // nobody, where we may give files away
-        if geteuid() == 0 { try files.setAttributes([.ownerAccountID: owner, .groupOwnerAccountID: 65534], ofItemAtPath: path) }
+        let group = geteuid() == 0 ? 65534 : Int(getegid())  // nogroup
+        if geteuid() == 0 { try files.setAttributes([.ownerAccountID: owner, .groupOwnerAccountID: group], ofItemAtPath: path) }
         let old = Date(timeIntervalSince1970: 1_500_000_000)
         try files.setAttributes([.modificationDate: old], ofItemAtPath: path)
         let result = try CLIRunner.run(["crop", "--in-place", path])
@@ -173,6 +174,7 @@ import Testing
         let after = try files.attributesOfItem(atPath: path)
         #expect((after[.posixPermissions] as? Int) == 0o600)
         #expect((after[.ownerAccountID] as? Int) == owner)
+        #expect((after[.groupOwnerAccountID] as? Int) == group)
         #expect((after[.modificationDate] as? Date) != old, "times are kept only with --preserve")
         try files.setAttributes([.modificationDate: old], ofItemAtPath: path)
         #expect(try CLIRunner.run(["crop", "--in-place", "--preserve", path]).status == 0)
@@ -254,11 +256,28 @@ import Testing
         let cropped = try #require(objects.first { $0["status"] as? String == "cropped" })
         #expect(cropped["output"] as? String == folder.file("a-square.jpg"))
         #expect(cropped["width"] as? Int == 32 && cropped["height"] as? Int == 32)
-        #expect((cropped["square"] as? [String: Int])?["side"] == 120)
+        #expect(cropped["square"] as? [String: Int] == ["x": 20, "y": 0, "side": 120])
+        #expect(cropped["offset"] == nil, "an offset only in lossless mode")
         let failed = try #require(objects.first { $0["status"] as? String == "failed" })
         #expect(failed["input"] as? String == folder.file("b.jpg"))
         #expect((failed["reason"] as? String)?.isEmpty == false)
         #expect(result.error.contains("Failed:\n  \(folder.file("b.jpg"))"), "the failures listed again at the end")
+    }
+
+    /// Lossless mode moves the square onto the block grid and says by how much.
+    @Test func jsonGivesTheLosslessOffset() throws {
+        let folder = try Folder()
+        try folder.photo("a.jpg")
+        let result = try CLIRunner.run(["crop", "--json", "--mode", "lossless", folder.file("a.jpg")])
+        #expect(result.status == 0, "\(result.error)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let square = try #require(object["square"] as? [String: Int], "\(object)")
+        let offset = try #require(object["offset"] as? [String: Double], "\(object)")
+        let x = try #require(square["x"]), side = try #require(square["side"])
+        #expect(side == 120 && x % 8 == 0, "\(square)")
+        // The 160×120 picture's centre is at x 80: the square's centre is offset from it.
+        #expect(offset["x"] == Double(x) + Double(side) / 2 - 80 && offset["y"] == 0, "\(offset) for \(square)")
+        #expect(x != 20, "a 160×120 photo's centred square (x 20) is not on the block grid")
     }
 
     @Test func theRateCountsOnlyFilesCropped() throws {

@@ -15,7 +15,11 @@ stall fails the run.
 
 gstreamer1.0-pipewire 0.3.65's device provider used to crash the app about
 one restart in six; the app now watches PipeWire with its own client and
-lists cameras in a helper process (see ARCHITECTURE.md).
+lists cameras in a helper process. Stopping pipewiresrc after PipeWire died
+crashed it about one restart in 70 (pw_stream_destroy on a dead connection);
+such a pipeline is now parked, never stopped (see ARCHITECTURE.md), and the
+end of each scenario prints the app's threads and memory, which parking
+raises a little per restart.
 
 Usage: stress.py PATH/TO/squarecam [--rounds N (default 10)] [--scenario restart|replace|both]
 Run it under a display (xvfb-run).

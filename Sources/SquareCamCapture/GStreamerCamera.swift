@@ -264,6 +264,7 @@ public final class GStreamerCamera: Camera {
                 AppSink.stopDelivering(from: pipeline, sinkNamed: PipelineDescription.viewfinderSinkName)
                 PipelineBus.unwatch(pipeline)
                 if let remote, remote.isHungUp {
+                    pipeline.shutDown(keeping: PipelineDescription.pipeWireSourceName)
                     ParkedPipelines.park(pipeline)
                 } else {
                     pipeline.shutDown()

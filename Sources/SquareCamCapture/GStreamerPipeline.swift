@@ -66,6 +66,14 @@ final class GStreamerPipeline: @unchecked Sendable {
         _ = gst_element_get_state(element, nil, nil, GstClockTime.max)
     }
 
+    /// Stops every element but the one named `name`, which is left as it
+    /// is, never stopped (see ParkedPipelines): the rest free their frames
+    /// and threads.
+    func shutDown(keeping name: String) {
+        _ = withElement(named: name) { gst_element_set_locked_state($0, 1) }
+        shutDown()
+    }
+
     /// GObject's reference count of the pipeline (1 when only we hold it).
     var referenceCount: UInt32 { squarecam_object_refcount(UnsafeMutableRawPointer(element)) }
 

@@ -14,6 +14,8 @@ struct PipelineDescription: Hashable, Sendable {
     static let stillSinkName = "still"
     static let viewfinderSinkName = "viewfinder"
     static let viewfinderValveName = "viewfindervalve"
+    /// The PipeWire source, left playing when its pipeline is parked.
+    static let pipeWireSourceName = "pipewire"
     /// Frames per second of a `file:` camera: the still image repeated.
     static let imageFileFramesPerSecond = 30
 
@@ -57,7 +59,11 @@ struct PipelineDescription: Hashable, Sendable {
             // back, even while the viewfinder's branch is still reading it (a
             // segfault in the app within a second of going live). A copy per
             // frame is the price of frames that stay valid.
-            return "pipewiresrc always-copy=true\(target)\(remote)" + anyVideo + modeSection
+            // max-buffers: each copied frame goes straight back, so a few
+            // suffice, and a stream parked after PipeWire died (ParkedPipelines)
+            // keeps its buffers mapped: with no limit the test node handed
+            // enough for 40 MB per parked stream, with 4 it is 20 MB.
+            return "pipewiresrc name=\(Self.pipeWireSourceName) always-copy=true max-buffers=4\(target)\(remote)" + anyVideo + modeSection
         case .libcamera(let name):
             return "libcamerasrc camera-name=\(Self.quoted(name))" + modeSection
         }

@@ -20,7 +20,7 @@ extension AppWindowTests {
     private func expectAudit(_ app: AppSession, _ name: String, at size: ScreenSize, window extra: Bool = false,
                              sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let fits = { (line: String) -> Bool in
-            guard let window = self.auditedSize(line) else { return false }
+            guard let window = ControlsTrace.size(after: " in ", in: line) else { return false }
             // The main window's pages at the walk's size (its frame takes a few pixels); an extra window at any.
             return extra || (abs(window.width - size.width) <= 20 && abs(window.height - size.height) <= 20)
         }
@@ -30,17 +30,11 @@ extension AppWindowTests {
                 ?? app.log.split(separator: "\n").map(String.init).last { $0.contains("audit \(name) in ") && fits($0) } ?? line
         }
         #expect(line.hasSuffix("problems: none"), "\(size) \(name): \(line)", sourceLocation: sourceLocation)
-        if extra, let window = auditedSize(line) {
+        if extra, let window = ControlsTrace.size(after: " in ", in: line) {
             #expect(window.width <= size.width && window.height <= size.height,
                     "\(size) \(name) is \(window.width)x\(window.height), larger than the screen", sourceLocation: sourceLocation)
         }
         return line
-    }
-
-    private func auditedSize(_ line: String) -> (width: Int, height: Int)? {
-        guard let range = line.range(of: " in ") else { return nil }
-        let numbers = line[range.upperBound...].prefix { $0 != ":" }.split(separator: "x").compactMap { Int($0) }
-        return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
     }
 
     /// Live, countdown, review, a failed save, the editor, preferences,

@@ -1,4 +1,5 @@
 import Foundation
+import SquareCamCore
 
 /// Counters for the benchmark script: frames shown and dropped, shutter to
 /// review latency. Printed on exit when `SQUARECAM_STATS=1`.
@@ -30,22 +31,17 @@ final class AppStatistics {
 
     func reviewShown() {
         guard let pressed = shutterPressed else { return }
-        shutterToReviewMilliseconds.append(Self.milliseconds(ContinuousClock.now - pressed))
+        shutterToReviewMilliseconds.append((ContinuousClock.now - pressed).inMilliseconds)
         shutterPressed = nil
     }
 
     /// One line of `key=value` pairs.
     func report(received: Int, replaced: Int) -> String {
-        let seconds = Self.milliseconds(liveDuration) / 1000
+        let seconds = liveDuration.inSeconds
         let fps = seconds > 0 ? Double(framesShownLive) / seconds : 0
         let latencies = shutterToReviewMilliseconds.sorted()
         let median = latencies.isEmpty ? 0 : latencies[latencies.count / 2]
         return String(format: "squarecam-stats live_seconds=%.2f frames_shown=%d fps_shown=%.2f frames_received=%d frames_replaced=%d shots=%d shutter_to_review_ms_median=%.1f shutter_to_review_ms_max=%.1f",
                       seconds, framesShownLive, fps, received, replaced, latencies.count, median, latencies.last ?? 0)
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
     }
 }

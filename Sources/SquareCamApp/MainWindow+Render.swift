@@ -202,7 +202,9 @@ extension MainWindow {
         case .shutter:
             statistics.shutter()
             live.viewfinder.playFlash()
-            if controller.preferences.shutterSound { ShutterSound.play() }
+            let sound = controller.preferences.shutterSound
+            if sound { ShutterSound.play() }
+            Trace.line("shutter sound \(sound ? "played" : "off")")
         case .saved(let path):
             showSaved(path)
         case .saveFailed(let problem):

@@ -86,9 +86,6 @@ final class ReviewPage {
         WidgetStyle.setVisible(problem, message != nil)
     }
 
-    /// True while a photo is on the page.
-    var hasPhoto: Bool { view.image != nil }
-
     func clear() {
         view.image = nil
         showProblem(nil)

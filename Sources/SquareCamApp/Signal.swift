@@ -19,8 +19,7 @@ enum Signal {
     typealias Handler5 = @MainActor (Double) -> Void
     typealias Handler6 = @MainActor (Double, Double) -> Void
     typealias Handler7 = @MainActor (Double, Double) -> Bool
-    typealias Handler8 = @MainActor (UInt32, GdkModifierType) -> Bool
-    typealias Handler9 = @MainActor (Int32, Int32) -> Void
+    typealias Handler8 = @MainActor (Int32, Int32) -> Void
 
     private static let release: GClosureNotify = { data, _ in
         // The box's concrete type does not matter for a release.
@@ -103,21 +102,12 @@ enum Signal {
         return connect(instance, name, handler as Handler7, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
-    /// `gboolean (*)(GtkEventControllerKey *, guint keyval, guint keycode, GdkModifierType, gpointer)`: "key-pressed".
-    @discardableResult
-    static func connectKey(_ instance: UnsafeMutableRawPointer, _ name: String, _ handler: @escaping @MainActor (UInt32, GdkModifierType) -> Bool) -> gulong {
-        let thunk: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, keyval, _, state, data in
-            MainActor.assumeIsolated { Signal.stored(data, as: Handler8.self)(keyval, state) ? 1 : 0 }
-        }
-        return connect(instance, name, handler as Handler8, thunk: unsafeBitCast(thunk, to: GCallback.self))
-    }
-
     /// `void (*)(GObject *, gint, gint, gpointer)`: GtkDrawingArea "resize".
     @discardableResult
     static func connectSize(_ instance: UnsafeMutableRawPointer, _ name: String, _ handler: @escaping @MainActor (Int32, Int32) -> Void) -> gulong {
         let thunk: @convention(c) (gpointer?, gint, gint, gpointer?) -> Void = { _, width, height, data in
-            MainActor.assumeIsolated { Signal.stored(data, as: Handler9.self)(width, height) }
+            MainActor.assumeIsolated { Signal.stored(data, as: Handler8.self)(width, height) }
         }
-        return connect(instance, name, handler as Handler9, thunk: unsafeBitCast(thunk, to: GCallback.self))
+        return connect(instance, name, handler as Handler8, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 }

@@ -1,6 +1,7 @@
 import CPortal
 import Dispatch
 import FoundationEssentials
+import SquareCamCore
 import Synchronization
 
 /// A D-Bus value as the portal and the permission store exchange them.
@@ -59,7 +60,7 @@ final class DBusConnection: @unchecked Sendable {
         defer { g_object_unref(UnsafeMutableRawPointer(cancellable)) }
         // A stopped or wedged daemon would block the handshake forever.
         let canceller = DispatchWorkItem { g_cancellable_cancel(cancellable) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds, execute: canceller)
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout.inSeconds, execute: canceller)
         defer { canceller.cancel() }
         var error: UnsafeMutablePointer<GError>?
         let connection = g_dbus_connection_new_for_address_sync(address, squarecam_bus_client_flags(), nil, cancellable, &error)
@@ -292,11 +293,6 @@ private extension DBusValue {
 }
 
 private extension Duration {
-    var seconds: Double {
-        let parts = components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-    }
-
     /// Whole milliseconds for a GDBus timeout (at least 1).
-    var milliseconds: Int32 { Int32(clamping: max(1, Int((seconds * 1000).rounded()))) }
+    var milliseconds: Int32 { Int32(clamping: max(1, Int(inMilliseconds.rounded()))) }
 }

@@ -291,8 +291,8 @@ public final class GStreamerCamera: Camera {
             let now = ContinuousClock.now
             if let launched = state.launchedAt {
                 state.timings = CameraTimings(
-                    launchToPlayingMilliseconds: Self.milliseconds((state.playingAt ?? now) - launched),
-                    launchToFirstFrameMilliseconds: Self.milliseconds(now - launched),
+                    launchToPlayingMilliseconds: ((state.playingAt ?? now) - launched).inMilliseconds,
+                    launchToFirstFrameMilliseconds: (now - launched).inMilliseconds,
                     skippedFrames: skip)
             }
             defer { state.startWaiter = nil }
@@ -504,10 +504,5 @@ public final class GStreamerCamera: Camera {
         func recordFinalized() { finalized.add(1, ordering: .releasing) }
         var createdCount: Int { created.load(ordering: .acquiring) }
         var finalizedCount: Int { finalized.load(ordering: .acquiring) }
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
     }
 }

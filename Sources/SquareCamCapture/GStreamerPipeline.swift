@@ -1,9 +1,4 @@
 import CGStreamer
-import Synchronization
-
-/// How many capture pipelines exist right now (created and not yet finalized
-/// by GObject), for leak checks.
-private let livePipelines = Atomic<Int>(0)
 
 /// One GStreamer pipeline built from a launch description. It owns one
 /// reference and drops it, after going to NULL, when it is released.
@@ -11,9 +6,6 @@ final class GStreamerPipeline: @unchecked Sendable {
     // @unchecked: GstElement is reference counted and thread-safe in GStreamer;
     // the pointer itself never changes.
     let element: UnsafeMutablePointer<GstElement>
-
-    /// Pipelines alive in the process (finalized ones are not counted).
-    static var liveCount: Int { livePipelines.load(ordering: .acquiring) }
 
     /// Parses a gst-launch description; a missing plugin or bad syntax throws.
     /// `onFinalized` runs when GObject frees the pipeline (leak checks).
@@ -31,10 +23,8 @@ final class GStreamerPipeline: @unchecked Sendable {
         // gst_parse_launch returns a floating reference: take ownership of it.
         gst_object_ref_sink(UnsafeMutableRawPointer(parsed))
         element = parsed
-        livePipelines.add(1, ordering: .relaxed)
         let box = Unmanaged.passRetained(FinalizationBox(onFinalized)).toOpaque()
         squarecam_weak_ref(UnsafeMutableRawPointer(parsed), { context, _ in
-            livePipelines.subtract(1, ordering: .releasing)
             guard let context else { return }
             // The notify runs once, so it also releases the box.
             Unmanaged<FinalizationBox>.fromOpaque(context).takeRetainedValue().action?()

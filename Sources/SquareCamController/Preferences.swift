@@ -1,5 +1,6 @@
 import Foundation
 import SquareCamCore
+import SquareCamImaging
 
 /// The user's choices that outlive the window, kept as `key=value` lines in
 /// `$XDG_CONFIG_HOME/squarecam/settings` (no GSettings schema to install,
@@ -30,9 +31,7 @@ public final class Preferences {
     private var loading = false
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-        path = config + "/squarecam/settings"
+        path = XDGBaseDirectories.configHome(environment: environment) + "/squarecam/settings"
         load()
     }
 

@@ -60,9 +60,5 @@ public enum CameraAuthorization: String, CaseIterable, Hashable, Sendable, Codab
         }
     }
 
-    /// What to tell the user when the desktop has no camera privacy settings to open.
-    public static let withoutPrivacySettingsHint =
-        "This desktop has no camera privacy settings. Make sure your account may use video devices (for example: sudo usermod -aG video $USER), log out and in again, then choose Try Again."
-
     public var description: String { rawValue }
 }

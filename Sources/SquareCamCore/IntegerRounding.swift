@@ -10,11 +10,6 @@ enum IntegerRounding {
         return (n % d != 0 && n < 0) ? q - 1 : q
     }
 
-    /// ⌈n / d⌉ for any sign of `n`; `d` must be positive.
-    static func ceilDivide(_ n: Int, _ d: Int) -> Int {
-        -floorDivide(-n, d)
-    }
-
     /// n / d rounded to the nearest integer, halves up (toward +∞); `d` must be positive.
     static func roundDivide(_ n: Int, _ d: Int) -> Int {
         floorDivide(2 * n + d, 2 * d)

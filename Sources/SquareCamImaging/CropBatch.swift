@@ -197,7 +197,7 @@ public enum CropBatch {
             }
         }
         let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.inSeconds
         return progress.withLock {
             CropReport(cropped: $0.cropped, failed: $0.failed.count, skipped: $0.skipped,
                        failedInputs: $0.failed.sorted().map { jobs[$0].input.path }, seconds: seconds)

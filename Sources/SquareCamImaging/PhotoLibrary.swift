@@ -24,12 +24,11 @@ public struct PhotoLibrary: Sendable {
     /// The XDG Pictures folder: `$XDG_PICTURES_DIR`, else `XDG_PICTURES_DIR`
     /// in `$XDG_CONFIG_HOME/user-dirs.dirs`, else `~/Pictures`.
     public static func picturesFolder(environment: [String: String]) -> String {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let home = XDGBaseDirectories.home(environment: environment)
         if let explicit = environment["XDG_PICTURES_DIR"], explicit.hasPrefix("/") {
             return explicit
         }
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-        if let contents = readSmallTextFile(configHome + "/user-dirs.dirs"),
+        if let contents = readSmallTextFile(XDGBaseDirectories.configHome(environment: environment) + "/user-dirs.dirs"),
            let folder = UserDirsFile.picturesFolder(in: contents, home: home) {
             return folder
         }

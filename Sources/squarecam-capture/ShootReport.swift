@@ -62,7 +62,6 @@ struct ShootReport: Encodable {
 extension Duration {
     /// Milliseconds, to a hundredth.
     var milliseconds: Double {
-        let (seconds, attoseconds) = components
-        return ((Double(seconds) * 1000 + Double(attoseconds) / 1e15) * 100).rounded() / 100
+        (inMilliseconds * 100).rounded() / 100
     }
 }

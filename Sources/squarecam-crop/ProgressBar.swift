@@ -1,4 +1,5 @@
 import SquareCamCommandLine
+import SquareCamCore
 import Synchronization
 
 /// A one-line progress bar for standard error: done/total, rate and time left.
@@ -53,8 +54,7 @@ final class ProgressBar: Sendable {
     }
 
     private func elapsedSeconds() -> Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        (ContinuousClock.now - start).inSeconds
     }
 
     /// "[#########-----------]  12/50   8.1 files/s  ETA 5s"

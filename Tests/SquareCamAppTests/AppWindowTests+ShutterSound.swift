@@ -39,8 +39,8 @@ extension AppWindowTests {
                                                                         "XDG_CONFIG_HOME": app.home.appendingPathComponent(".config").path])
         try quiet.waitForTrace("viewfinder showing frames")
         try quiet.press("space")
+        try quiet.waitForTrace("shutter sound off")
         try quiet.waitForTrace("review showing")
-        usleep(1_000_000)  // the player would have written within this
         #expect(!FileManager.default.fileExists(atPath: record.path), "the click played with the preference off")
     }
 }

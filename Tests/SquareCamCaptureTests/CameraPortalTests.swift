@@ -70,9 +70,9 @@ struct CameraPortalTests {
 
     @Test func portalRemoteIsHandedToPipeWireSource() {
         let text = PipelineDescription(source: .pipewire(objectSerial: CameraSource.pipewireDefault, fd: 42), mode: nil).launchText
-        #expect(text.hasPrefix("pipewiresrc always-copy=true fd=42 ! "))
+        #expect(text.hasPrefix("pipewiresrc name=pipewire always-copy=true max-buffers=4 fd=42 ! "))
         let serial = PipelineDescription(source: .pipewire(objectSerial: "57", fd: nil), mode: nil).launchText
-        #expect(serial.hasPrefix("pipewiresrc always-copy=true target-object=\"57\" ! "))
+        #expect(serial.hasPrefix("pipewiresrc name=pipewire always-copy=true max-buffers=4 target-object=\"57\" ! "))
     }
 }
 

@@ -105,7 +105,7 @@ extension CameraSpecTests {
     @Test func pipeWireSourcesAlwaysStateVideoCapsRightAfterThem() throws {
         for fd: Int32? in [nil, 42] {
             let bare = PipelineDescription(source: .pipewire(objectSerial: "57", fd: fd), mode: nil).launchText
-            let source = fd == nil ? "pipewiresrc name=pipewire always-copy=true max-buffers=4 target-object=\"57\"" : "pipewiresrc name=pipewire always-copy=true max-buffers=8 target-object=\"57\" fd=42"
+            let source = fd == nil ? "pipewiresrc name=pipewire always-copy=true max-buffers=4 target-object=\"57\"" : "pipewiresrc name=pipewire always-copy=true max-buffers=4 target-object=\"57\" fd=42"
             #expect(bare.hasPrefix(source + " ! capsfilter caps=\"video/x-raw;image/jpeg\" ! decodebin ! videoconvert ! tee"))
             // The text must be one GStreamer parses (the quotes keep the ";" inside the caps).
             _ = try GStreamerPipeline(launch: bare)

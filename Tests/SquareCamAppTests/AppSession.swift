@@ -35,6 +35,12 @@ final class AppSession {
         environment["GTK_A11Y"] = "none"
         environment["NO_AT_BRIDGE"] = "1"
         environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        if environment["DBUS_SESSION_BUS_ADDRESS"] == nil {
+            // No bus unless the test brings one: GIO would autolaunch one per
+            // app through X, and the document portal GTK starts on it
+            // outlives it (orphaned xdg-document-portal and fusermount3).
+            environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + home.appendingPathComponent("no-session-bus").path
+        }
         if let wayland {
             // No X at all: GTK can only take its Wayland path.
             environment.removeValue(forKey: "DISPLAY")

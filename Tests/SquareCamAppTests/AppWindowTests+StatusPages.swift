@@ -148,7 +148,13 @@ extension AppWindowTests {
         #expect(command.hasPrefix("gdbus call --session") && command.contains("DeletePermission devices camera"), "\(command)")
         #expect(!line.contains("description=Allow it in Settings"), "\(line)")
         try app.resize(width: 360, height: 720)
-        let controls = try statusControls(app, width: 360, height: 720, what: "portal refusal")
+        // The controls once the page is drawn at the new size: the first line
+        // at 360 px can come before the title wraps again and moves the buttons.
+        let drawn = try app.waitForTrace("status drawn ", where: { line in
+            guard let page = statusPageSize(in: line) else { return false }
+            return abs(page.width - 360) <= 20
+        })
+        let controls = try statusControls(app, width: 360, height: 720, what: "portal refusal", after: drawn)
         let copy = try #require(controls["secondary"], "no Copy Command button: \(controls)")
         let shown = try #require(controls["command"], "the command is not shown: \(controls)")
         _ = try app.screenshot(saveAs: "status-portal-refusal-360x720")

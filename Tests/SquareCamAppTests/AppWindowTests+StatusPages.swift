@@ -45,10 +45,7 @@ extension AppWindowTests {
         for (width, height) in Self.statusSizes {
             try app.resize(width: width, height: height)
             let what = "\(page) at \(width)x\(height)"
-            let drawn = try app.waitForTrace("status drawn ", where: { line in
-                guard let page = statusPageSize(in: line) else { return false }
-                return abs(page.width - width) <= 20 && abs(page.height - height) <= 90
-            })
+            let drawn = try statusDrawn(app, width: width, height: height)
             // The boxes drawn in that arrangement (a line from before it would not match the screen).
             let controls = try statusControls(app, width: width, height: height, what: what, after: drawn)
             #expect(Set(controls.keys).intersection(["primary", "secondary"]) == page.buttons, "\(what): \(controls.keys.sorted())")
@@ -150,10 +147,7 @@ extension AppWindowTests {
         try app.resize(width: 360, height: 720)
         // The controls once the page is drawn at the new size: the first line
         // at 360 px can come before the title wraps again and moves the buttons.
-        let drawn = try app.waitForTrace("status drawn ", where: { line in
-            guard let page = statusPageSize(in: line) else { return false }
-            return abs(page.width - 360) <= 20
-        })
+        let drawn = try statusDrawn(app, width: 360, height: 720)
         let controls = try statusControls(app, width: 360, height: 720, what: "portal refusal", after: drawn)
         let copy = try #require(controls["secondary"], "no Copy Command button: \(controls)")
         let shown = try #require(controls["command"], "the command is not shown: \(controls)")
@@ -182,6 +176,15 @@ extension AppWindowTests {
         })
         controls.expectEveryControlFits(what, notTouched: ["command"])
         return controls.boxes
+    }
+
+    /// The `status drawn` line of the page laid out in a window of about
+    /// `width`×`height` (the page is the window less its header).
+    private func statusDrawn(_ app: AppSession, width: Int, height: Int) throws -> String {
+        try app.waitForTrace("status drawn ", where: { line in
+            guard let page = statusPageSize(in: line) else { return false }
+            return abs(page.width - width) <= 20 && abs(page.height - height) <= 90
+        })
     }
 
     /// The page's size in a `status drawn LAYOUT in WxH:` line.

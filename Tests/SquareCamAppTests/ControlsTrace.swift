@@ -16,7 +16,7 @@ struct ControlsTrace {
 
     let line: String
     let window: (width: Int, height: Int)
-    /// Each control by its trace name, in the order listed.
+    /// Each control by its trace name.
     let boxes: [String: Box]
 
     init?(_ line: String) {

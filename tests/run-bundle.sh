@@ -24,7 +24,9 @@ bundle=$("$swift" build "${build[@]}" --show-bin-path)/SquareCamPackageTests.xct
 [[ -x $bundle ]] || { echo "run-bundle: $bundle is missing: run swift build --build-tests ${build[*]} first" >&2; exit 1; }
 output=$(mktemp /tmp/squarecam-tests.XXXXXX)
 trap 'rm -f "$output"' EXIT
-SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no} xvfb-run -a -s "-screen 0 1280x1024x24" \
+# -noreset: Xvfb otherwise resets when its last client leaves, and an app
+# starting in that moment cannot connect (one app at a time leaves it empty).
+SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no} xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" \
     "$bundle" --testing-library swift-testing "$@" 2>&1 | tee "$output"
 status=${PIPESTATUS[0]}
 if ! grep -q "Test run with .* passed" "$output"; then

@@ -53,13 +53,15 @@ final class AppSession {
             return
         }
         // Several X servers started at once on a shared machine can make the
-        // first connection fail; that (and only that) is retried.
+        // first connection fail; that (and only that) is retried. The app
+        // says so in its own words (main.swift), not GTK's "cannot open display".
         for attempt in 1...3 {
             try launch(program, arguments, environment: merged)
             do {
                 windowID = try waitForWindow()
                 return
-            } catch where attempt < 3 && !process.isRunning && log.contains("cannot open display") {
+            } catch where attempt < 3 && !process.isRunning && log.contains("There is no display") {
+                FileHandle.standardError.write(Data("AppSession: the app could not reach \(display) (attempt \(attempt)); retrying\n".utf8))
                 usleep(500_000)
             }
         }

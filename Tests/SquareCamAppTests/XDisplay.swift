@@ -52,7 +52,7 @@ final class XDisplay: Sendable {
         if usesEnvironment, let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty { return .success(display) }
         let xvfb = Process()
         xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        xvfb.arguments = ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp"]
+        xvfb.arguments = ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp", "-noreset"]
         let pipe = Pipe()
         xvfb.standardOutput = pipe
         xvfb.standardError = FileHandle.nullDevice

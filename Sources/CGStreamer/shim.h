@@ -104,6 +104,15 @@ static inline GstVideoFormat squarecam_video_info_format(const GstVideoInfo *inf
     return GST_VIDEO_INFO_FORMAT(info);
 }
 
+// --- pad probes ------------------------------------------------------------
+
+/// The type of the event a probe sees (GST_PAD_PROBE_INFO_EVENT and
+/// GST_EVENT_TYPE are macros); GST_EVENT_UNKNOWN for a buffer.
+static inline GstEventType squarecam_probe_event_type(GstPadProbeInfo *info) {
+    GstEvent *event = GST_PAD_PROBE_INFO_EVENT(info);
+    return (info->type & GST_PAD_PROBE_TYPE_EVENT_BOTH) && event ? GST_EVENT_TYPE(event) : GST_EVENT_UNKNOWN;
+}
+
 // --- lifetime ---------------------------------------------------------------
 
 /// Calls `notify(data, object)` when the object is finalized (g_object_weak_ref

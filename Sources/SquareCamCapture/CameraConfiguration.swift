@@ -17,12 +17,15 @@ public struct CameraConfiguration: Sendable, Hashable {
     /// What the stream is for: `.live` (the app's viewfinder) favours a smooth
     /// rate, `.still` (`squarecam shoot`) the largest picture.
     public var purpose: CapturePurpose
+    /// A recording made while streaming (`squarecam record`); nil records nothing.
+    public var recording: RecordingSettings?
 
     public init(
         skipFrames: Int = 0, requestedMode: CameraMode? = nil, firstFrameTimeoutSeconds: Double = 10,
-        pipeWireRemote: Int32? = nil, purpose: CapturePurpose = .live
+        pipeWireRemote: Int32? = nil, purpose: CapturePurpose = .live, recording: RecordingSettings? = nil
     ) {
         self.purpose = purpose
+        self.recording = recording
         self.skipFrames = max(0, skipFrames)
         self.requestedMode = requestedMode
         self.firstFrameTimeoutSeconds = firstFrameTimeoutSeconds

@@ -36,7 +36,8 @@ public enum CameraModeChooser {
             return usable.min { distance($0, to: requested) < distance($1, to: requested) }
         }
         switch purpose {
-        case .live: return usable.max { liveRank($0) < liveRank($1) }
+        // The live ranking already puts the short side (the square) before the area.
+        case .live, .recording: return usable.max { liveRank($0) < liveRank($1) }
         case .still: return usable.max { stillRank($0) < stillRank($1) }
         }
     }

@@ -49,6 +49,11 @@ enum CameraSource: Hashable, Sendable {
         }
     }
 
+    /// The test pattern's frame size; nil for every other source.
+    var testPatternSize: PixelSize? {
+        if case .testPattern(let size, _) = self { size } else { nil }
+    }
+
     /// The device node to check with open(2) before streaming, if any.
     var devicePath: String? {
         if case .v4l2(let path) = self { path } else { nil }

@@ -4,4 +4,7 @@ public enum CapturePurpose: Sendable, Hashable {
     case live
     /// One headless photo (`squarecam shoot`): resolution first, at any usable rate.
     case still
+    /// A recording (`squarecam record`): a smooth rate, then the largest
+    /// square, so 4:3 beats 16:9 of the same width (1280×960 gives 960²).
+    case recording
 }

@@ -33,6 +33,9 @@ public final class GStreamerCamera: Camera {
         var viewfinderSide = 0
         var viewfinderHandler: (@Sendable (Frame) -> Void)?
         var failureHandler: (@Sendable (CameraFailure) -> Void)?
+        /// The running pipeline's recording branch, when it has one.
+        var recordingTap: RecordingTap?
+        var recordingFailureHandler: (@Sendable (RecordingFailure) -> Void)?
 
         /// The latest frame's age once it is past the stale limit; nil while frames come.
         var staleAge: Duration? {
@@ -175,6 +178,10 @@ public final class GStreamerCamera: Camera {
         var description = PipelineDescription(source: streamSource, mode: mode)
         description.hasViewfinder = configuration.purpose == .live
         description.imageFormat = image.map(ImageFileSource.format(of:))
+        description.recording = configuration.recording.map {
+            RecordingBranch(settings: $0, frameSize: mode?.size ?? description.imageFormat?.size ?? source.testPatternSize,
+                            framesPerSecond: mode?.framesPerSecond ?? sourceFramesPerSecond)
+        }
         let pipeline: GStreamerPipeline
         do {
             let ledger = pipelineLedger
@@ -187,6 +194,11 @@ public final class GStreamerCamera: Camera {
             )
         }
         PipelineBus.watch(pipeline) { [weak self] event in self?.handle(event, generation: generation) }
+        if let recording = description.recording {
+            let tap = RecordingTap(hasMicrophone: recording.settings.microphone != nil)
+            tap.attach(to: pipeline)
+            state.withLock { if $0.generation == generation { $0.recordingTap = tap } }
+        }
         AppSink.deliverSamples(from: pipeline, sinkNamed: PipelineDescription.stillSinkName) { [weak self] sample in
             self?.receiveStill(sample, generation: generation)
         }
@@ -339,6 +351,10 @@ public final class GStreamerCamera: Camera {
     private func handle(_ event: PipelineEvent, generation: Int) {
         let failure: CameraFailure
         switch event {
+        case .error(let report) where RecordingBranch.elementNames.contains(report.sourceName):
+            let handler = state.withLock { $0.generation == generation ? $0.recordingFailureHandler : nil }
+            handler?(RecordingFailure(report))
+            return
         case .error(let report):
             let node = source.devicePath.map { DeviceAccess.presence(devicePath: $0) } ?? .unknown
             failure = CameraFailureClassifier.failure(for: report, camera: cameraDescription.name, node: node)
@@ -489,6 +505,28 @@ public final class GStreamerCamera: Camera {
 
     public func setFailureHandler(_ handler: (@Sendable (CameraFailure) -> Void)?) {
         state.withLock { $0.failureHandler = handler }
+    }
+
+    // MARK: Recording
+
+    /// Hears when the recording branch fails (a full disk, a microphone
+    /// gone): the camera itself may stream on.
+    public func setRecordingFailureHandler(_ handler: (@Sendable (RecordingFailure) -> Void)?) {
+        state.withLock { $0.recordingFailureHandler = handler }
+    }
+
+    /// Frames the recording branch was given and encoded so far; nil without one.
+    public var recordingStatistics: RecordingStatistics? {
+        state.withLock { $0.recordingTap }?.statistics
+    }
+
+    /// Ends the recording (`configuration.recording`) and waits until its
+    /// file is finished; the camera streams on. False when the muxer did not
+    /// finish in time (the file is then one `RecordingFile.finish` repairs).
+    public func endRecording() async -> Bool {
+        let (tap, pipeline) = state.withLock { ($0.recordingTap, $0.pipeline) }
+        guard let tap, let pipeline else { return false }
+        return await tap.end(pipeline)
     }
 
     /// Runs `body` with the live pipeline, if any (tests inject bus errors).

@@ -120,4 +120,6 @@ extension PipelineErrorReport {
     static let resourceOpenReadWrite = Int32(GST_RESOURCE_ERROR_OPEN_READ_WRITE.rawValue)
     static let resourceNotAuthorized = Int32(GST_RESOURCE_ERROR_NOT_AUTHORIZED.rawValue)
     static let resourceRead = Int32(GST_RESOURCE_ERROR_READ.rawValue)
+    static let resourceWrite = Int32(GST_RESOURCE_ERROR_WRITE.rawValue)
+    static let resourceNoSpaceLeft = Int32(GST_RESOURCE_ERROR_NO_SPACE_LEFT.rawValue)
 }

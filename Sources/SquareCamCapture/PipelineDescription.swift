@@ -27,10 +27,15 @@ struct PipelineDescription: Hashable, Sendable {
     /// False for `squarecam shoot`: nobody watches, and a viewfinder branch
     /// costs a tee, two queue threads and a second sink at every start.
     var hasViewfinder = true
+    /// A recording branch beside the still (and viewfinder) branch.
+    var recording: RecordingBranch?
 
     var launchText: String {
-        guard hasViewfinder else { return sourceChain + " ! " + stillSink }
-        return [sourceChain + " ! tee name=split", stillBranch, viewfinderBranch].joined(separator: " ")
+        guard hasViewfinder || recording != nil else { return sourceChain + " ! " + stillSink }
+        var branches = [sourceChain + " ! tee name=split", stillBranch]
+        if hasViewfinder { branches.append(viewfinderBranch) }
+        if let recording { branches += [recording.videoBranch, recording.audioChain] }
+        return branches.joined(separator: " ")
     }
 
     private var sourceChain: String {

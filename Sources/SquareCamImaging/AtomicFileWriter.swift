@@ -29,16 +29,11 @@ public enum AtomicFileWriter {
         let (folder, _) = split(path)
         let temporary = try writeTemporaryFile(bytes, inFolder: folder, destination: path, attributes: attributes)
         do {
-            if replaceExisting {
-                try replace(path, with: temporary)
-            } else {
-                try claim(path, with: temporary)
-            }
+            try publish(temporary, toPath: path, replaceExisting: replaceExisting)
         } catch {
             unlink(temporary)
             throw error
         }
-        syncFolder(folder)
     }
 
     /// Writes `bytes` under the first free name that `candidate` gives for
@@ -47,6 +42,33 @@ public enum AtomicFileWriter {
         _ bytes: [UInt8], inFolder folder: String, candidate: (Int) -> String, maximumAttempts: Int = 10_000
     ) throws(PhotoWriteError) -> String {
         let temporary = try writeTemporaryFile(bytes, inFolder: folder, destination: folder)
+        do {
+            return try publish(temporary, inFolder: folder, candidate: candidate, maximumAttempts: maximumAttempts)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    /// Gives a whole, synced file (`temporary`, in the folder of `path`) the
+    /// name `path`, replacing what has it only when `replaceExisting`; the
+    /// temporary name is gone afterwards. On failure the file keeps its
+    /// temporary name: what happens to it is the caller's choice.
+    public static func publish(_ temporary: String, toPath path: String, replaceExisting: Bool) throws(PhotoWriteError) {
+        if replaceExisting {
+            try replace(path, with: temporary)
+        } else {
+            try claim(path, with: temporary)
+        }
+        syncFolder(split(path).folder)
+    }
+
+    /// Gives a whole, synced file (`temporary`, in `folder`) the first free
+    /// name that `candidate` gives for 1, 2, 3, …, never replacing anything;
+    /// returns the path. On failure the file keeps its temporary name.
+    public static func publish(
+        _ temporary: String, inFolder folder: String, candidate: (Int) -> String, maximumAttempts: Int = 10_000
+    ) throws(PhotoWriteError) -> String {
         for attempt in 1...maximumAttempts {
             let path = join(folder, candidate(attempt))
             do {
@@ -55,12 +77,8 @@ public enum AtomicFileWriter {
                 return path
             } catch .alreadyExists {
                 continue
-            } catch {
-                unlink(temporary)
-                throw error
             }
         }
-        unlink(temporary)
         throw .alreadyExists(path: join(folder, candidate(maximumAttempts)))
     }
 
@@ -105,7 +123,7 @@ public enum AtomicFileWriter {
     /// a short entry, and past the buffer's end for its last one (a SIGSEGV
     /// when that end is a page end). So the name is read where it lies, and
     /// never beyond its record.
-    static func forEachName(inFolder folder: String, _ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
+    public static func forEachName(inFolder folder: String, _ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
         guard let directory = opendir(folder) else { return false }
         defer { closedir(directory) }
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
@@ -197,7 +215,7 @@ public enum AtomicFileWriter {
     /// Why no file could be created in `folder`, which existed a moment ago:
     /// the folder itself is named, never its parent. ENOENT from an existing
     /// folder is one that holds no files of ours (/proc, /sys).
-    static func creationError(_ code: Int32, inFolder folder: String) -> PhotoWriteError {
+    public static func creationError(_ code: Int32, inFolder folder: String) -> PhotoWriteError {
         var status = stat()
         if code == ENOENT, stat(folder, &status) == 0 {
             return .io(path: folder, reason: "this folder does not take new files (a system folder, such as /proc or /sys); choose another folder")
@@ -257,13 +275,13 @@ public enum AtomicFileWriter {
 
     // MARK: - Paths
 
-    static func split(_ path: String) -> (folder: String, name: String) {
+    public static func split(_ path: String) -> (folder: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let folder = String(path[..<slash])
         return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
     }
 
-    static func join(_ folder: String, _ name: String) -> String {
+    public static func join(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 }

@@ -15,7 +15,7 @@ public enum PhotoWriteError: Error, Hashable, Sendable, CustomStringConvertible 
     case io(path: String, reason: String)
 
     /// Classifies a failed system call; `missingMeansFolder` when the call was on the folder itself.
-    init(errno code: Int32, path: String, missingMeansFolder: Bool = false) {
+    public init(errno code: Int32, path: String, missingMeansFolder: Bool = false) {
         switch code {
         case ENOENT:
             self = .folderMissing(path: missingMeansFolder ? path : AtomicFileWriter.split(path).folder)

@@ -1,0 +1,69 @@
+import CGStreamer
+
+/// Watching and steering the data on one pad of a pipeline's element: every
+/// `gst_pad_*` call of the recording branch is here.
+enum PadProbe {
+    /// Runs `action` for every buffer that passes the pad `padName` of the
+    /// element `elementName`, on the streaming thread; false when there is no such pad.
+    @discardableResult
+    static func onEveryBuffer(
+        in pipeline: GStreamerPipeline, element elementName: String, pad padName: String,
+        _ action: @escaping @Sendable () -> Void
+    ) -> Bool {
+        addProbe(in: pipeline, element: elementName, pad: padName, type: GST_PAD_PROBE_TYPE_BUFFER) { _ in action() }
+    }
+
+    /// Runs `action` once end-of-stream reaches the pad `padName` of `elementName`.
+    @discardableResult
+    static func onEndOfStream(
+        in pipeline: GStreamerPipeline, element elementName: String, pad padName: String,
+        _ action: @escaping @Sendable () -> Void
+    ) -> Bool {
+        addProbe(in: pipeline, element: elementName, pad: padName, type: GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM) { info in
+            if squarecam_probe_event_type(info) == GST_EVENT_EOS { action() }
+        }
+    }
+
+    /// Sends end-of-stream into the pad `padName` of `elementName`, as if
+    /// upstream had ended there: the branch behind it finishes while the
+    /// rest of the pipeline streams on. False when there is no such pad or it refused.
+    static func sendEndOfStream(in pipeline: GStreamerPipeline, element elementName: String, pad padName: String) -> Bool {
+        pipeline.withElement(named: elementName) { element -> Bool in
+            guard let pad = gst_element_get_static_pad(element, padName) else { return false }
+            defer { gst_object_unref(UnsafeMutableRawPointer(pad)) }
+            // gst_pad_send_event takes the pad's stream lock for a serialised
+            // event, so it waits for a buffer in flight instead of racing it.
+            return gst_pad_send_event(pad, gst_event_new_eos()) != 0
+        } ?? false
+    }
+
+    /// Sends end-of-stream to a source element: a live source then pushes
+    /// it after its last buffer, as when it ends by itself.
+    static func endSource(in pipeline: GStreamerPipeline, named name: String) -> Bool {
+        pipeline.withElement(named: name) { gst_element_send_event($0, gst_event_new_eos()) != 0 } ?? false
+    }
+
+    private final class InfoBox {
+        let body: @Sendable (UnsafeMutablePointer<GstPadProbeInfo>) -> Void
+        init(_ body: @escaping @Sendable (UnsafeMutablePointer<GstPadProbeInfo>) -> Void) { self.body = body }
+    }
+
+    private static func addProbe(
+        in pipeline: GStreamerPipeline, element elementName: String, pad padName: String, type: GstPadProbeType,
+        _ body: @escaping @Sendable (UnsafeMutablePointer<GstPadProbeInfo>) -> Void
+    ) -> Bool {
+        pipeline.withElement(named: elementName) { element -> Bool in
+            guard let pad = gst_element_get_static_pad(element, padName) else { return false }
+            defer { gst_object_unref(UnsafeMutableRawPointer(pad)) }
+            let box = Unmanaged.passRetained(InfoBox(body)).toOpaque()
+            let id = gst_pad_add_probe(pad, type, { _, info, context in
+                if let info, let context { Unmanaged<InfoBox>.fromOpaque(context).takeUnretainedValue().body(info) }
+                return GST_PAD_PROBE_OK
+            }, box, { context in
+                // The pad drops the probe (and this box) when it is freed.
+                if let context { Unmanaged<InfoBox>.fromOpaque(context).release() }
+            })
+            return id != 0
+        } ?? false
+    }
+}

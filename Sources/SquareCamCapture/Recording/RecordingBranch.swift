@@ -1,0 +1,77 @@
+import SquareCamCore
+
+/// The recording branch of a camera's pipeline (gst-launch syntax), and the
+/// microphone chain that joins it at the muxer:
+///
+/// `split. ! queue (leaky) ! aspectratiocrop 1/1 ! videoscale ! videoconvert
+/// ! I420 N×N ! (videoflip) ! vp8enc ! queue ! webmmux ! fdsink`, and
+/// `microphone ! queue ! audioconvert ! audioresample ! opusenc ! queue ! webmmux`.
+///
+/// The crop is the frame's centre square, as a photo's is. The queue at its
+/// head drops frames rather than hold the camera back when the encoder
+/// falls behind; `RecordingTap` counts what it drops.
+struct RecordingBranch: Hashable, Sendable {
+    static let queueName = "recordqueue"
+    static let encoderName = "recordencoder"
+    static let muxerName = "recordmux"
+    static let sinkName = "recordsink"
+    static let microphoneName = "microphone"
+    static let microphoneQueueName = "microphonequeue"
+    /// Elements whose errors are the recording's, not the camera's.
+    static let elementNames: Set<String> = [queueName, encoderName, muxerName, sinkName, microphoneName,
+                                            microphoneQueueName, "recordaudioencoder", "recordcrop", "recordscale", "recordconvert"]
+
+    var settings: RecordingSettings
+    /// The frames' size when known before streaming (a chosen mode, the test pattern).
+    var frameSize: PixelSize?
+    var framesPerSecond: Double
+
+    /// The recorded square's side, even; nil when the frame size is not known yet.
+    var side: Int? {
+        guard let frameSize else { return settings.side.map { $0 & ~1 } }
+        let full = frameSize.shortSide
+        return max(2, min(settings.side ?? full, full) & ~1)
+    }
+
+    var bitsPerSecond: Int {
+        settings.bitsPerSecond ?? RecordingSettings.defaultBitsPerSecond(side: side ?? 1080, framesPerSecond: framesPerSecond)
+    }
+
+    /// A keyframe a second: webmmux starts a cluster at each, so a cut
+    /// recording loses at most the open cluster's unsynced part.
+    private var keyframeDistance: Int { max(1, Int((framesPerSecond > 0 ? framesPerSecond : 30).rounded())) }
+
+    var videoBranch: String {
+        let size = side.map { ",width=\($0),height=\($0)" } ?? ""
+        let flip = settings.mirrored ? " ! videoflip method=horizontal-flip" : ""
+        return "split. ! queue name=\(Self.queueName) leaky=downstream max-size-buffers=8 max-size-bytes=0 max-size-time=0"
+            + " ! aspectratiocrop name=recordcrop aspect-ratio=1/1 ! videoscale name=recordscale"
+            + " ! videoconvert name=recordconvert ! video/x-raw,format=I420,pixel-aspect-ratio=1/1\(size)" + flip
+            // Real-time VP8 on two cores: deadline=1 is libvpx's real-time
+            // mode, cpu-used=8 its speed at which 1080² at 30 fps keeps up
+            // (benchmarks/record.sh), lag 0 so no frame waits for later ones.
+            + " ! vp8enc name=\(Self.encoderName) deadline=1 cpu-used=8 threads=2 lag-in-frames=0 end-usage=cbr"
+            + " target-bitrate=\(bitsPerSecond) keyframe-max-dist=\(keyframeDistance) buffer-size=1000"
+            + " ! queue max-size-buffers=0 max-size-bytes=0 max-size-time=2000000000"
+            + " ! webmmux name=\(Self.muxerName) ! fdsink name=\(Self.sinkName) fd=\(settings.fileDescriptor) sync=false async=false"
+    }
+
+    /// The sound's chain into the muxer; empty without a microphone.
+    var audioChain: String {
+        guard let microphone = settings.microphone else { return "" }
+        let source: String = switch microphone {
+        case .testTone:
+            "audiotestsrc name=\(Self.microphoneName) is-live=true wave=sine freq=440 volume=0.2"
+        case .pipewire(let target):
+            // WirePlumber links a stream only once it knows the media type,
+            // which pipewiresrc takes from the caps after it.
+            "pipewiresrc name=\(Self.microphoneName)" + (target.map { " target-object=\(PipelineDescription.quoted($0))" } ?? "")
+                + " ! capsfilter caps=audio/x-raw"
+        case .pulse(let device):
+            "pulsesrc name=\(Self.microphoneName)" + (device.map { " device=\(PipelineDescription.quoted($0))" } ?? "")
+        }
+        return source + " ! queue name=\(Self.microphoneQueueName) max-size-time=1000000000"
+            + " ! audioconvert ! audioresample ! audio/x-raw,rate=48000"
+            + " ! opusenc name=recordaudioencoder bitrate=128000 ! queue ! \(Self.muxerName)."
+    }
+}

@@ -1,0 +1,52 @@
+import SquareCamCore
+
+/// What a camera records besides streaming (`CameraConfiguration.recording`):
+/// the square, its encoding, the sound, and the file it goes to.
+public struct RecordingSettings: Sendable, Hashable {
+    /// Side of the recorded square; nil: the frame's whole short side (made even).
+    public var side: Int?
+    /// Mirrored left to right in the file (a front camera is mirrored on screen only).
+    public var mirrored: Bool
+    /// VP8's target; nil: `defaultBitsPerSecond` for the square and rate.
+    public var bitsPerSecond: Int?
+    /// Where the sound comes from; nil records picture only.
+    public var microphone: MicrophoneSource?
+    /// The open file the WebM stream is written to (`RecordingFile.descriptor`).
+    public var fileDescriptor: Int32
+
+    public init(side: Int? = nil, mirrored: Bool = false, bitsPerSecond: Int? = nil,
+                microphone: MicrophoneSource? = nil, fileDescriptor: Int32) {
+        self.side = side
+        self.mirrored = mirrored
+        self.bitsPerSecond = bitsPerSecond
+        self.microphone = microphone
+        self.fileDescriptor = fileDescriptor
+    }
+
+    /// 0.1 bits per pixel per frame, the rate at which VP8 at real-time speed
+    /// keeps a webcam's picture free of visible blocks: 3.5 Mbit/s at 1080²
+    /// and 30 fps, 1.5 Mbit/s at 720², about 26 MB a minute at most. At least 300 kbit/s.
+    public static func defaultBitsPerSecond(side: Int, framesPerSecond: Double) -> Int {
+        let rate = framesPerSecond > 0 ? min(framesPerSecond, 60) : 30
+        return max(300_000, Int(Double(side * side) * rate * 0.1))
+    }
+}
+
+/// A source of sound for a recording.
+public enum MicrophoneSource: Sendable, Hashable {
+    /// A quiet 440 Hz tone, made by GStreamer: the microphone counterpart of `--camera test`.
+    case testTone
+    /// A PipeWire source node by serial or name; nil: the default source.
+    case pipewire(target: String?)
+    /// A PulseAudio source by name; nil: the default source.
+    case pulse(device: String?)
+
+    /// What `--json` and messages call it.
+    public var name: String {
+        switch self {
+        case .testTone: "test"
+        case .pipewire(let target): target.map { "pipewire:\($0)" } ?? "pipewire:default"
+        case .pulse(let device): device.map { "pulse:\($0)" } ?? "pulse:default"
+        }
+    }
+}

@@ -18,21 +18,21 @@ public struct PhotoLibrary: Sendable {
 
     /// The library in the default folder for this user.
     public static func standard(environment: [String: String] = ProcessEnvironment.current) -> PhotoLibrary {
-        PhotoLibrary(folder: AtomicFileWriter.join(picturesFolder(environment: environment), "Camera"))
+        PhotoLibrary(folder: AtomicFileWriter.join(userFolder(.pictures, environment: environment), "Camera"))
     }
 
-    /// The XDG Pictures folder: `$XDG_PICTURES_DIR`, else `XDG_PICTURES_DIR`
-    /// in `$XDG_CONFIG_HOME/user-dirs.dirs`, else `~/Pictures`.
-    public static func picturesFolder(environment: [String: String]) -> String {
+    /// An XDG user folder: `$XDG_PICTURES_DIR` (or `$XDG_VIDEOS_DIR`), else
+    /// that key in `$XDG_CONFIG_HOME/user-dirs.dirs`, else `~/Pictures` (`~/Videos`).
+    public static func userFolder(_ folder: UserFolder, environment: [String: String]) -> String {
         let home = XDGBaseDirectories.home(environment: environment)
-        if let explicit = environment["XDG_PICTURES_DIR"], explicit.hasPrefix("/") {
+        if let explicit = environment[folder.key], explicit.hasPrefix("/") {
             return explicit
         }
         if let contents = readSmallTextFile(XDGBaseDirectories.configHome(environment: environment) + "/user-dirs.dirs"),
-           let folder = UserDirsFile.picturesFolder(in: contents, home: home) {
-            return folder
+           let found = UserDirsFile.folder(folder.key, in: contents, home: home) {
+            return found
         }
-        return home + "/Pictures"
+        return home + "/" + folder.englishName
     }
 
     /// Creates the folder (and its parents) if needed; a relative folder is
@@ -96,6 +96,27 @@ public struct PhotoLibrary: Sendable {
         guard sweptFolders.withLock({ $0.insert(folder).inserted }) else { return }
         if AtomicFileWriter.sweepStaleTemporaryFiles(inFolder: folder) == nil {
             sweptFolders.withLock { _ = $0.remove(folder) }
+        }
+    }
+}
+
+/// The XDG user folders SquareCam saves into.
+public enum UserFolder: Sendable {
+    case pictures
+    case videos
+
+    var key: String {
+        switch self {
+        case .pictures: "XDG_PICTURES_DIR"
+        case .videos: "XDG_VIDEOS_DIR"
+        }
+    }
+
+    /// The folder's name in the home folder when nothing names it (xdg-user-dirs' English default).
+    var englishName: String {
+        switch self {
+        case .pictures: "Pictures"
+        case .videos: "Videos"
         }
     }
 }

@@ -2,7 +2,7 @@ import SquareCamCapture
 import SquareCamCommandLine
 import SquareCamCore
 
-/// Where `shoot` and `devices` get their cameras, by the camera access rules:
+/// Where `shoot`, `record` and `devices` get their cameras, by the camera access rules:
 /// the test pattern and image files ask nobody; otherwise the system's
 /// provider, and through the camera portal access is asked for straight away
 /// (the portal answers from its stored answer, or shows its dialog).
@@ -11,12 +11,63 @@ enum CommandCameras {
     struct CommandExit: Error {
         let code: ExitCode
         init(_ code: ExitCode) { self.code = code }
+
+        /// Prints what went wrong with the camera; its exit code.
+        init(reporting failure: CameraFailure) {
+            Console.report(failure.description)
+            code = ExitCode(failure)
+        }
     }
 
     /// Cameras that may be used, and the provider they came from.
     struct Access {
         let provider: any CameraProvider
         let cameras: [CameraDescription]
+
+        /// The camera `spec` names among those the provider gave; when it
+        /// cannot be had, the reason has been printed and the exit code is thrown.
+        func pick(_ spec: CameraSpec, requireCamera: Bool) throws(CommandExit) -> CameraDescription {
+            switch spec {
+            case .test, .file:
+                if requireCamera { throw CommandExit(reporting: .noCamera) }
+                return cameras[0]
+            case .auto:
+                if let first = cameras.first { return first }
+                if requireCamera { throw CommandExit(reporting: .noCamera) }
+                Console.report("warning: no camera found; using the test pattern (--require-camera makes this an error).")
+                return TestCamera.description
+            case .device(let id):
+                if let match = cameras.first(where: { $0.id == id }) { return match }
+                // Without a portal a node the list leaves out (a v4l2loopback camera) is used when named.
+                do {
+                    guard provider is DirectCameraProvider else {
+                        throw CameraSpecError.unknownDevice(id: id, known: cameras.map(\.id))
+                    }
+                    return try CameraDirectory.resolve(.device(id: id)).description
+                } catch {
+                    Console.report((error as? CameraSpecError)?.description ?? String(describing: error))
+                    throw CommandExit(.noCamera)
+                }
+            }
+        }
+
+        /// The camera, streaming through the portal's PipeWire connection when it came from there.
+        func open(_ description: CameraDescription, _ configuration: CameraConfiguration) throws(CommandExit) -> GStreamerCamera {
+            do {
+                if let portal = provider as? PortalCameraProvider, description.facing != .virtual {
+                    return try portal.openGStreamerCamera(description, configuration: configuration)
+                }
+                return try GStreamerCamera(description: description, configuration: configuration)
+            } catch let failure as CameraFailure {
+                throw CommandExit(reporting: failure)
+            } catch let error as CameraSpecError {
+                Console.report(error.description)
+                throw CommandExit(.noCamera)
+            } catch {
+                Console.report(String(describing: error))
+                throw CommandExit(.failure)
+            }
+        }
     }
 
     /// The provider for `spec` and its cameras; on refusal or failure the
@@ -36,7 +87,7 @@ enum CommandCameras {
             provider = try SystemCameraProvider.make()
         } catch {
             Console.report(error.description)
-            throw CommandExit(ShootCommand.exitCode(for: error))
+            throw CommandExit(ExitCode(error))
         }
         guard let portal = provider as? PortalCameraProvider else {
             return Access(provider: provider, cameras: CameraDirectory.realCameras())
@@ -70,10 +121,21 @@ enum CommandCameras {
             return try await provider.cameras()
         } catch let failure as CameraFailure {
             Console.report(failure.description)
-            throw CommandExit(ShootCommand.exitCode(for: failure))
+            throw CommandExit(ExitCode(failure))
         } catch {
             Console.report(String(describing: error))
             throw CommandExit(.failure)
+        }
+    }
+}
+
+extension ExitCode {
+    /// The exit code for a camera that could not be had or failed.
+    init(_ failure: CameraFailure) {
+        switch failure {
+        case .noCamera, .unknownCamera, .portalUnavailable: self = .noCamera
+        case .permissionDenied, .permissionRestricted: self = .permissionDenied
+        case .busy, .disconnected, .failed: self = .cameraFailed
         }
     }
 }

@@ -25,52 +25,14 @@ enum ShootCommand: Command {
         }
         let camera: GStreamerCamera
         do {
-            camera = try open(pick(from: access, request), from: access.provider, request)
-        } catch let failure as CameraFailure {
-            Console.report(failure.description)
-            return exitCode(for: failure)
-        } catch let error as CameraSpecError {
-            Console.report(error.description)
-            return .noCamera
+            let description = try access.pick(request.camera, requireCamera: request.requireCamera)
+            let isReal = description.facing != .virtual
+            camera = try access.open(description, CameraConfiguration(
+                skipFrames: request.skipFrames ?? (isReal ? 5 : 0), requestedMode: request.mode, purpose: .still))
         } catch {
-            Console.report(String(describing: error))
-            return .failure
+            return error.code
         }
         return await shoot(with: camera, request)
-    }
-
-    /// The camera `--camera` names among those the provider gave.
-    private static func pick(from access: CommandCameras.Access, _ request: ShootRequest) throws -> CameraDescription {
-        switch request.camera {
-        case .test, .file:
-            if request.requireCamera { throw CameraFailure.noCamera }
-            return access.cameras[0]
-        case .auto:
-            if let first = access.cameras.first { return first }
-            if request.requireCamera { throw CameraFailure.noCamera }
-            Console.report("warning: no camera found; using the test pattern (--require-camera makes this an error).")
-            return TestCamera.description
-        case .device(let id):
-            if let match = access.cameras.first(where: { $0.id == id }) { return match }
-            // Without a portal a node the list leaves out (a v4l2loopback camera) is used when named.
-            guard access.provider is DirectCameraProvider else {
-                throw CameraSpecError.unknownDevice(id: id, known: access.cameras.map(\.id))
-            }
-            return try CameraDirectory.resolve(.device(id: id)).description
-        }
-    }
-
-    /// The camera, streaming through the portal's PipeWire connection when it came from there.
-    private static func open(
-        _ description: CameraDescription, from provider: any CameraProvider, _ request: ShootRequest
-    ) throws -> GStreamerCamera {
-        let isReal = description.facing != .virtual
-        let configuration = CameraConfiguration(
-            skipFrames: request.skipFrames ?? (isReal ? 5 : 0), requestedMode: request.mode, purpose: .still)
-        if let portal = provider as? PortalCameraProvider, isReal {
-            return try portal.openGStreamerCamera(description, configuration: configuration)
-        }
-        return try GStreamerCamera(description: description, configuration: configuration)
     }
 
     private static func shoot(with camera: GStreamerCamera, _ request: ShootRequest) async -> ExitCode {
@@ -136,7 +98,7 @@ enum ShootCommand: Command {
         let failure = error as? CameraFailure
             ?? .failed(camera: camera.cameraDescription.name, detail: String(describing: error))
         Console.report(failure.description)
-        return exitCode(for: failure)
+        return ExitCode(failure)
     }
 
     private struct SavedPhoto {
@@ -167,13 +129,5 @@ enum ShootCommand: Command {
             path = nil
         }
         return SavedPhoto(path: path, size: photo.size)
-    }
-
-    static func exitCode(for failure: CameraFailure) -> ExitCode {
-        switch failure {
-        case .noCamera, .unknownCamera, .portalUnavailable: .noCamera
-        case .permissionDenied, .permissionRestricted: .permissionDenied
-        case .busy, .disconnected, .failed: .cameraFailed
-        }
     }
 }

@@ -63,7 +63,7 @@ struct ShootRequest {
     }
 
     /// `WxH` or `WxH@FPS` (30 fps when not given); any format.
-    private static func mode(_ text: String?) throws(UsageError) -> CameraMode? {
+    static func mode(_ text: String?) throws(UsageError) -> CameraMode? {
         guard let text else { return nil }
         guard let match = text.wholeMatch(of: /(\d{1,5})x(\d{1,5})(?:@(\d{1,3}(?:\.\d+)?))?/),
               let width = Int(match.1), let height = Int(match.2), width > 0, height > 0 else {

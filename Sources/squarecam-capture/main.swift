@@ -7,7 +7,7 @@ import SquareCamCommandLine
 /// for launch → first frame timings.
 let processLaunch = LaunchTime.fromEnvironment() ?? ContinuousClock.now
 
-/// `squarecam-capture`: `shoot` and `devices`, headless. It loads GStreamer
+/// `squarecam-capture`: `shoot`, `record`, `recover` and `devices`, headless. It loads GStreamer
 /// and the imaging libraries, not GTK: a shot does not pay for the app's
 /// hundred libraries. Users run it through `squarecam`.
 @MainActor
@@ -19,10 +19,14 @@ func main(_ arguments: [String]) async -> ExitCode {
     switch route {
     case .command(CommandSpec.shoot.name):
         return await CommandRunner.run(ShootCommand.self, arguments: Array(arguments.dropFirst()))
+    case .command(CommandSpec.record.name):
+        return await CommandRunner.run(RecordCommand.self, arguments: Array(arguments.dropFirst()))
+    case .command(CommandSpec.recover.name):
+        return await CommandRunner.run(RecoverCommand.self, arguments: Array(arguments.dropFirst()))
     case .command(CommandSpec.devices.name):
         return await CommandRunner.run(DevicesCommand.self, arguments: Array(arguments.dropFirst()))
     default:
-        Console.report("squarecam-capture runs 'shoot' and 'devices'; run the other commands and the app through 'squarecam'.")
+        Console.report("squarecam-capture runs 'shoot', 'record', 'recover' and 'devices'; run the other commands and the app through 'squarecam'.")
         return .usage
     }
 }

@@ -3,7 +3,8 @@
  * programs runs the command line and becomes that program (execv), with the
  * same arguments:
  *
- *   squarecam shoot … / devices …       squarecam-capture  (GStreamer, no GTK)
+ *   squarecam shoot / record /          squarecam-capture  (GStreamer, no GTK)
+ *     recover / devices …
  *   squarecam crop … / help [COMMAND]   squarecam-crop     (the imaging libraries only;
  *     / --help / --version / a word     the help of every command is in it)
  *     that is no command
@@ -53,7 +54,7 @@ static int is(const char *word, const char *name) { return strcmp(word, name) ==
 static const char *program_for(int argc, char **argv) {
     if (argc < 2) return "squarecam-camera";
     const char *first = argv[1];
-    if (is(first, "shoot") || is(first, "devices")) return "squarecam-capture";
+    if (is(first, "shoot") || is(first, "record") || is(first, "recover") || is(first, "devices")) return "squarecam-capture";
     if (is(first, "--help") || is(first, "-h") || is(first, "--version")) return "squarecam-crop";
     /* Options before any command are the app's (--camera). */
     if (first[0] == '-') return "squarecam-camera";

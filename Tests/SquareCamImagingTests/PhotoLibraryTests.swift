@@ -19,16 +19,26 @@ import Testing
         #expect(library.folder == "/home/jo/Bilder/Camera")
     }
 
+    @Test func videosFolderComesFromItsOwnKey() throws {
+        let config = try ScratchFolder()
+        try config.write("user-dirs.dirs", """
+            XDG_PICTURES_DIR="$HOME/Bilder"
+            XDG_VIDEOS_DIR="$HOME/Videos/Filme"
+            """)
+        #expect(PhotoLibrary.userFolder(.videos, environment: ["HOME": "/home/jo", "XDG_CONFIG_HOME": config.path]) == "/home/jo/Videos/Filme")
+        #expect(PhotoLibrary.userFolder(.videos, environment: ["HOME": "/home/jo", "XDG_CONFIG_HOME": "/nonexistent"]) == "/home/jo/Videos")
+    }
+
     @Test func userDirsForms() {
-        #expect(UserDirsFile.picturesFolder(in: #"XDG_PICTURES_DIR="/srv/photos""#, home: "/h") == "/srv/photos")
-        #expect(UserDirsFile.picturesFolder(in: #"XDG_PICTURES_DIR="$HOME""#, home: "/h") == nil)
-        #expect(UserDirsFile.picturesFolder(in: #"# XDG_PICTURES_DIR="/x""#, home: "/h") == nil)
-        #expect(UserDirsFile.picturesFolder(in: #"XDG_PICTURES_DIR=$HOME/unquoted"#, home: "/h") == nil)
-        #expect(UserDirsFile.picturesFolder(in: "", home: "/h") == nil)
+        #expect(UserDirsFile.folder("XDG_PICTURES_DIR", in: #"XDG_PICTURES_DIR="/srv/photos""#, home: "/h") == "/srv/photos")
+        #expect(UserDirsFile.folder("XDG_PICTURES_DIR", in: #"XDG_PICTURES_DIR="$HOME""#, home: "/h") == nil)
+        #expect(UserDirsFile.folder("XDG_PICTURES_DIR", in: #"# XDG_PICTURES_DIR="/x""#, home: "/h") == nil)
+        #expect(UserDirsFile.folder("XDG_PICTURES_DIR", in: #"XDG_PICTURES_DIR=$HOME/unquoted"#, home: "/h") == nil)
+        #expect(UserDirsFile.folder("XDG_PICTURES_DIR", in: "", home: "/h") == nil)
     }
 
     @Test func explicitVariableWins() {
-        let folder = PhotoLibrary.picturesFolder(environment: ["HOME": "/h", "XDG_PICTURES_DIR": "/media/card"])
+        let folder = PhotoLibrary.userFolder(.pictures, environment: ["HOME": "/h", "XDG_PICTURES_DIR": "/media/card"])
         #expect(folder == "/media/card")
     }
 

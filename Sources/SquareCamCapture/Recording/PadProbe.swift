@@ -37,12 +37,6 @@ enum PadProbe {
         } ?? false
     }
 
-    /// Sends end-of-stream to a source element: a live source then pushes
-    /// it after its last buffer, as when it ends by itself.
-    static func endSource(in pipeline: GStreamerPipeline, named name: String) -> Bool {
-        pipeline.withElement(named: name) { gst_element_send_event($0, gst_event_new_eos()) != 0 } ?? false
-    }
-
     private final class InfoBox {
         let body: @Sendable (UnsafeMutablePointer<GstPadProbeInfo>) -> Void
         init(_ body: @escaping @Sendable (UnsafeMutablePointer<GstPadProbeInfo>) -> Void) { self.body = body }

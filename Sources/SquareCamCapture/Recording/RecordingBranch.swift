@@ -5,7 +5,8 @@ import SquareCamCore
 ///
 /// `split. ! queue (leaky) ! aspectratiocrop 1/1 ! videoscale ! videoconvert
 /// ! I420 N×N ! (videoflip) ! vp8enc ! queue ! webmmux ! fdsink`, and
-/// `microphone ! queue ! audioconvert ! audioresample ! opusenc ! queue ! webmmux`.
+/// `microphone ! queue ! audioconvert ! audioresample ! audiomixer (over
+/// live silence) ! queue ! opusenc ! queue ! webmmux`.
 ///
 /// The crop is the frame's centre square, as a photo's is. The queue at its
 /// head drops frames rather than hold the camera back when the encoder
@@ -17,9 +18,13 @@ struct RecordingBranch: Hashable, Sendable {
     static let sinkName = "recordsink"
     static let microphoneName = "microphone"
     static let microphoneQueueName = "microphonequeue"
+    static let mixerName = "recordmix"
+    /// Where the sound's end-of-stream goes in: after the mixer, which would
+    /// otherwise wait for a microphone that never ends.
+    static let audioQueueName = "recordaudioqueue"
     /// Elements whose errors are the recording's, not the camera's.
     static let elementNames: Set<String> = [queueName, encoderName, muxerName, sinkName, microphoneName,
-                                            microphoneQueueName, "recordaudioencoder", "recordcrop", "recordscale", "recordconvert"]
+                                            microphoneQueueName, mixerName, audioQueueName, "recordsilence", "recordaudioencoder", "recordcrop", "recordscale", "recordconvert"]
 
     var settings: RecordingSettings
     /// The frames' size when known before streaming (a chosen mode, the test pattern).
@@ -57,6 +62,12 @@ struct RecordingBranch: Hashable, Sendable {
     }
 
     /// The sound's chain into the muxer; empty without a microphone.
+    ///
+    /// The microphone is mixed over live silence: webmmux writes nothing
+    /// until every track has data, so a microphone that never delivers (a
+    /// PipeWire stream no node is linked to) would otherwise hold the whole
+    /// recording back; with the silence the file gets a quiet track instead.
+    /// The queues give the mixer the latency it needs to wait for both.
     var audioChain: String {
         guard let microphone = settings.microphone else { return "" }
         let source: String = switch microphone {
@@ -70,8 +81,11 @@ struct RecordingBranch: Hashable, Sendable {
         case .pulse(let device):
             "pulsesrc name=\(Self.microphoneName)" + (device.map { " device=\(PipelineDescription.quoted($0))" } ?? "")
         }
+        let format = "audio/x-raw,format=S16LE,rate=48000,channels=2,layout=interleaved"
         return source + " ! queue name=\(Self.microphoneQueueName) max-size-time=1000000000"
-            + " ! audioconvert ! audioresample ! audio/x-raw,rate=48000"
-            + " ! opusenc name=recordaudioencoder bitrate=128000 ! queue ! \(Self.muxerName)."
+            + " ! audioconvert ! audioresample ! \(format) ! \(Self.mixerName)."
+            + " audiotestsrc name=recordsilence is-live=true wave=silence ! \(format) ! queue"
+            + " ! audiomixer name=\(Self.mixerName) latency=100000000"
+            + " ! queue name=\(Self.audioQueueName) ! opusenc name=recordaudioencoder bitrate=128000 ! queue ! \(Self.muxerName)."
     }
 }

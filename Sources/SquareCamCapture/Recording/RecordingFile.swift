@@ -23,6 +23,8 @@ public enum RecordingDestination: Sendable, Equatable {
 /// A finished recording: where it is and what it holds.
 public struct FinishedRecording: Sendable, Equatable {
     public var path: String
+    /// The picture's size as the file declares it.
+    public var pictureSize: PixelSize?
     /// From the first block to the last, as the file's timestamps say.
     public var seconds: Double
     public var videoFrames: Int
@@ -148,7 +150,7 @@ public final class RecordingFile: @unchecked Sendable {
             throw .kept(partialPath: partialPath, reason: error.description)
         }
         return FinishedRecording(
-            path: path, seconds: layout.blockSpanSeconds, videoFrames: layout.videoBlocks,
+            path: path, pictureSize: layout.pictureSize, seconds: layout.blockSpanSeconds, videoFrames: layout.videoBlocks,
             audioBlocks: layout.audioBlocks, wasRepaired: repaired)
     }
 }

@@ -7,6 +7,8 @@ public struct RecordingStatistics: Sendable, Hashable {
     public var framesOffered: Int
     /// Frames that reached the encoder; the others were dropped while it was behind.
     public var framesEncoded: Int
+    /// Buffers of sound the microphone gave; 0 while it is silent (or there is none).
+    public var microphoneBuffers: Int
     public var droppedFrames: Int { max(0, framesOffered - framesEncoded) }
 }
 
@@ -16,6 +18,7 @@ public struct RecordingStatistics: Sendable, Hashable {
 final class RecordingTap: Sendable {
     private let offered = Atomic<Int>(0)
     private let encoded = Atomic<Int>(0)
+    private let heard = Atomic<Int>(0)
     private struct Ending {
         var finished = false
         var waiter: CheckedContinuation<Bool, Never>?
@@ -28,7 +31,8 @@ final class RecordingTap: Sendable {
     }
 
     var statistics: RecordingStatistics {
-        RecordingStatistics(framesOffered: offered.load(ordering: .relaxed), framesEncoded: encoded.load(ordering: .relaxed))
+        RecordingStatistics(framesOffered: offered.load(ordering: .relaxed), framesEncoded: encoded.load(ordering: .relaxed),
+                            microphoneBuffers: heard.load(ordering: .relaxed))
     }
 
     /// Installs the counters and the end watch on `pipeline`'s recording branch.
@@ -39,18 +43,21 @@ final class RecordingTap: Sendable {
         PadProbe.onEveryBuffer(in: pipeline, element: RecordingBranch.encoderName, pad: "sink") { [self] in
             self.encoded.add(1, ordering: .relaxed)
         }
+        PadProbe.onEveryBuffer(in: pipeline, element: RecordingBranch.microphoneQueueName, pad: "sink") { [self] in
+            self.heard.add(1, ordering: .relaxed)
+        }
         PadProbe.onEndOfStream(in: pipeline, element: RecordingBranch.sinkName, pad: "sink") { [weak self] in
             self?.markFinished()
         }
     }
 
-    /// Ends the recording: end-of-stream into the branch's head and to the
-    /// microphone, then waits (at most `timeout`) until the muxer has
+    /// Ends the recording: end-of-stream into the picture's branch and the
+    /// sound's (after its mixer, so a silent microphone cannot hold it), then waits (at most `timeout`) until the muxer has
     /// finished the file (index, sizes, duration). True when it did.
     func end(_ pipeline: GStreamerPipeline, timeout: Duration = .seconds(5)) async -> Bool {
         if ending.withLock({ $0.finished }) { return true }
         _ = PadProbe.sendEndOfStream(in: pipeline, element: RecordingBranch.queueName, pad: "sink")
-        if hasMicrophone { _ = PadProbe.endSource(in: pipeline, named: RecordingBranch.microphoneName) }
+        if hasMicrophone { _ = PadProbe.sendEndOfStream(in: pipeline, element: RecordingBranch.audioQueueName, pad: "sink") }
         return await withCheckedContinuation { (waiter: CheckedContinuation<Bool, Never>) in
             let finished = ending.withLock { state -> Bool in
                 if state.finished { return true }

@@ -1,3 +1,5 @@
+import SquareCamCore
+
 /// Where a WebM (Matroska) file keeps what an interrupted recording leaves
 /// unfinished, read from its element headers only: the Segment's and the
 /// last Cluster's size fields, the Duration field, and the end of the last
@@ -25,6 +27,8 @@ struct WebMLayout: Sendable, Equatable {
     var durationField: SizeField?
     var declaredDuration: Double?
     var tracks: [UInt64: TrackKind] = [:]
+    /// The video track's picture size, from its Video element.
+    var pictureSize: PixelSize?
     /// The last cluster that has a block, and whether its size field is true.
     var lastCluster: (size: SizeField, dataStart: Int, sizeIsTrue: Bool)?
     /// Where the last whole element (or, in a cut cluster, block) ends:
@@ -68,6 +72,9 @@ extension WebMLayout {
         static let trackEntry: UInt32 = 0xAE
         static let trackNumber: UInt32 = 0xD7
         static let trackType: UInt32 = 0x83
+        static let video: UInt32 = 0xE0
+        static let pixelWidth: UInt32 = 0xB0
+        static let pixelHeight: UInt32 = 0xBA
         static let cluster: UInt32 = 0x1F43_B675
         static let clusterTimecode: UInt32 = 0xE7
         static let simpleBlock: UInt32 = 0xA3
@@ -184,6 +191,18 @@ extension WebMLayout {
         }
     }
 
+    private mutating func readPictureSize(_ video: FileWindow.Element, in file: FileWindow) {
+        var width = 0
+        var height = 0
+        for field in file.children(of: video) {
+            guard let end = field.end else { continue }
+            let value = Int(truncatingIfNeeded: file.unsigned(at: field.dataStart, count: end - field.dataStart))
+            if field.id == ID.pixelWidth { width = value }
+            if field.id == ID.pixelHeight { height = value }
+        }
+        if width > 0, height > 0 { pictureSize = PixelSize(width: width, height: height) }
+    }
+
     private mutating func readTracks(_ element: FileWindow.Element, in file: FileWindow) {
         for entry in file.children(of: element) where entry.id == ID.trackEntry {
             var number: UInt64?
@@ -194,6 +213,7 @@ extension WebMLayout {
                 if field.id == ID.trackNumber { number = value }
                 // Matroska's TrackType: 1 video, 2 audio.
                 if field.id == ID.trackType { kind = value == 1 ? .video : (value == 2 ? .audio : .other) }
+                if field.id == ID.video { readPictureSize(field, in: file) }
             }
             if let number { tracks[number] = kind }
         }

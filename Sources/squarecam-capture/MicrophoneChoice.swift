@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SquareCamCapture
+import SquareCamCommandLine
+
+/// What `--microphone` asked for, and the sound source it comes to.
+enum MicrophoneChoice: Equatable {
+    case auto
+    case none
+    case test
+    /// A microphone by id: `pipewire:SERIAL|NAME`, `pulse:NAME`, or a bare
+    /// name for whichever sound server runs.
+    case named(String)
+
+    init(parsing text: String) throws(UsageError) {
+        switch text {
+        case "auto": self = .auto
+        case "none": self = .none
+        case "test": self = .test
+        case "": throw UsageError(message: "--microphone needs auto, none, test or a microphone's id from 'squarecam devices'.")
+        default: self = .named(text)
+        }
+    }
+
+    /// Which sound server answers for this user, by its socket, as their
+    /// client libraries find it.
+    enum SoundServer: Equatable {
+        case pipewire
+        case pulse
+    }
+
+    static func runningSoundServer(environment: [String: String]) -> SoundServer? {
+        let runtime = environment["XDG_RUNTIME_DIR"] ?? ""
+        let pipewire = environment["PIPEWIRE_REMOTE"].map { $0.hasPrefix("/") ? $0 : runtime + "/" + $0 } ?? runtime + "/pipewire-0"
+        if pipewire.hasPrefix("/"), isSocket(pipewire) { return .pipewire }
+        if let server = environment["PULSE_SERVER"], !server.isEmpty { return .pulse }
+        if !runtime.isEmpty, isSocket(runtime + "/pulse/native") { return .pulse }
+        return nil
+    }
+
+    /// The source to record from; nil records no sound. The sentence is
+    /// for the user when `auto` found no sound server.
+    func source(environment: [String: String]) -> (MicrophoneSource?, notice: String?) {
+        switch self {
+        case .none:
+            return (nil, nil)
+        case .test:
+            return (.testTone, nil)
+        case .auto:
+            switch Self.runningSoundServer(environment: environment) {
+            case .pipewire: return (.pipewire(target: nil), nil)
+            case .pulse: return (.pulse(device: nil), nil)
+            case nil: return (nil, "No sound server (PipeWire or PulseAudio) runs: recording without sound (--microphone none records without sound and without this notice).")
+            }
+        case .named(let id):
+            if id.hasPrefix("pipewire:") { return (.pipewire(target: String(id.dropFirst("pipewire:".count))), nil) }
+            if id.hasPrefix("pulse:") { return (.pulse(device: String(id.dropFirst("pulse:".count))), nil) }
+            switch Self.runningSoundServer(environment: environment) {
+            case .pulse: return (.pulse(device: id), nil)
+            case .pipewire, nil: return (.pipewire(target: id), nil)
+            }
+        }
+    }
+
+    private static func isSocket(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFSOCK
+    }
+}

@@ -37,7 +37,49 @@ struct CLIRunner {
         _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60, program: String = binary,
         workingDirectory: String? = nil, input: Data? = nil, unset: [String] = []
     ) throws -> Result {
+        try start(arguments, environment: environment, program: program, workingDirectory: workingDirectory,
+                  input: input, unset: unset).wait(timeout: timeout)
+    }
+
+    /// A command started in the background, to be signalled and then waited for.
+    // @unchecked: the two buffers are each written by one reader before `collected` is left, and read after.
+    final class Running: @unchecked Sendable {
         let process = Process()
+        fileprivate let finished = DispatchSemaphore(value: 0)
+        fileprivate let collected = DispatchGroup()
+        fileprivate var outData = Data()
+        fileprivate var errData = Data()
+
+        var pid: Int32 { process.processIdentifier }
+
+        func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+        /// Waits for it to end (killing it after `timeout` seconds) and collects what it printed.
+        func wait(timeout: TimeInterval = 60) -> Result {
+            let timedOut = finished.wait(timeout: .now() + timeout) == .timedOut
+            if timedOut {
+                process.interrupt()
+                kill(process.processIdentifier, SIGKILL)
+                finished.wait()
+            }
+            collected.wait()
+            return Result(
+                status: process.terminationStatus,
+                output: String(decoding: outData, as: UTF8.self),
+                outputBytes: outData,
+                error: String(decoding: errData, as: UTF8.self),
+                timedOut: timedOut
+            )
+        }
+    }
+
+    /// Starts `squarecam ARGUMENTS` as `run` does, without waiting for it.
+    static func start(
+        _ arguments: [String], environment: [String: String] = [:], program: String = binary,
+        workingDirectory: String? = nil, input: Data? = nil, unset: [String] = []
+    ) throws -> Running {
+        let running = Running()
+        let process = running.process
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
@@ -52,36 +94,21 @@ struct CLIRunner {
         let inputPipe = input.map { _ in Pipe() }
         process.standardInput = inputPipe ?? FileHandle.nullDevice
 
-        let finished = DispatchSemaphore(value: 0)
+        let finished = running.finished
         process.terminationHandler = { _ in finished.signal() }
         try process.run()
         // Read while it runs so a full pipe cannot stall the child.
-        let collected = DispatchGroup()
-        nonisolated(unsafe) var outData = Data(), errData = Data()
-        DispatchQueue.global().async(group: collected) { outData = output.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: collected) { errData = error.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: running.collected) { running.outData = output.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: running.collected) { running.errData = error.fileHandleForReading.readDataToEndOfFile() }
         if let inputPipe, let input {
             // A program that exits without reading all of it must not take this process down with it.
             signal(SIGPIPE, SIG_IGN)
-            DispatchQueue.global().async(group: collected) {
+            DispatchQueue.global().async(group: running.collected) {
                 try? inputPipe.fileHandleForWriting.write(contentsOf: input)
                 try? inputPipe.fileHandleForWriting.close()
             }
         }
-        let timedOut = finished.wait(timeout: .now() + timeout) == .timedOut
-        if timedOut {
-            process.interrupt()
-            kill(process.processIdentifier, SIGKILL)
-            finished.wait()
-        }
-        collected.wait()
-        return Result(
-            status: process.terminationStatus,
-            output: String(decoding: outData, as: UTF8.self),
-            outputBytes: outData,
-            error: String(decoding: errData, as: UTF8.self),
-            timedOut: timedOut
-        )
+        return running
     }
 
     /// What a helper tool (ImageMagick, exiftool…) prints on standard output.

@@ -391,7 +391,16 @@ final class TemporaryFolder {
 
     /// A read-only tmpfs: root ignores file permissions, a read-only mount it cannot.
     func mountReadOnly() throws {
-        let process = try Process.run(URL(fileURLWithPath: "/bin/mount"), arguments: ["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", path])
+        try mount(options: "ro,size=1m")
+    }
+
+    /// A writable tmpfs of `bytes`: a disk that fills up.
+    func mountTmpfs(bytes: Int) throws {
+        try mount(options: "size=\(bytes)")
+    }
+
+    private func mount(options: String) throws {
+        let process = try Process.run(URL(fileURLWithPath: "/bin/mount"), arguments: ["-t", "tmpfs", "-o", options, "tmpfs", path])
         process.waitUntilExit()
         mounted = process.terminationStatus == 0
         try #require(mounted, "mount failed")

@@ -48,7 +48,9 @@ struct RecordingBranch: Hashable, Sendable {
 
     var videoBranch: String {
         let size = side.map { ",width=\($0),height=\($0)" } ?? ""
-        let flip = settings.mirrored ? " ! videoflip method=horizontal-flip" : ""
+        // video-direction, not the older method=horizontal-flip, which
+        // GStreamer 1.22 ignored: the picture came out unflipped.
+        let flip = settings.mirrored ? " ! videoflip video-direction=horiz" : ""
         return "split. ! queue name=\(Self.queueName) leaky=downstream max-size-buffers=8 max-size-bytes=0 max-size-time=0"
             + " ! aspectratiocrop name=recordcrop aspect-ratio=1/1 ! videoscale name=recordscale"
             + " ! videoconvert name=recordconvert ! video/x-raw,format=I420,pixel-aspect-ratio=1/1\(size)" + flip

@@ -40,6 +40,10 @@ struct WebMLayout: Sendable, Equatable {
     var lastBlockTicks: Int64 = 0
     var firstBlockTicks: Int64?
     var hasCues = false
+    /// A SeekHead that points at elements with the placeholder position
+    /// webmmux fills in only when it finishes (all ones): where it starts,
+    /// its size field and the size of its data.
+    var unfinishedSeekHead: (start: Int, size: SizeField, dataSize: Int)?
 
     enum TrackKind: Sendable, Equatable { case video, audio, other }
 
@@ -51,7 +55,7 @@ struct WebMLayout: Sendable, Equatable {
     /// Whether the file needs a repair to play to its end with a duration.
     var isUnfinished: Bool {
         !segmentSizeIsTrue || !(lastCluster?.sizeIsTrue ?? true) || wholeEnd < fileSize
-            || (durationField != nil && (declaredDuration ?? 0) <= 0)
+            || (durationField != nil && (declaredDuration ?? 0) <= 0) || unfinishedSeekHead != nil
     }
 
     /// Seconds of picture and sound from the first block to the last.
@@ -81,6 +85,11 @@ extension WebMLayout {
         static let blockGroup: UInt32 = 0xA0
         static let block: UInt32 = 0xA1
         static let cues: UInt32 = 0x1C53_BB6B
+        static let seekHead: UInt32 = 0x114D_9B74
+        static let seek: UInt32 = 0x4DBB
+        static let seekPosition: UInt32 = 0x53AC
+        /// EBML's filler: readers skip it.
+        static let void: UInt8 = 0xEC
         /// Level-1 elements: meeting one inside a cluster of unknown size ends that cluster.
         static let topLevel: Set<UInt32> = [cluster, cues, info, tracks, 0x1254_C367, 0x114D_9B74, 0x1941_A469, 0x1043_A770]
     }
@@ -107,6 +116,8 @@ extension WebMLayout {
             case ID.info: layout.readInfo(element, in: file)
             case ID.tracks: layout.readTracks(element, in: file)
             case ID.cues: layout.hasCues = true
+            case ID.seekHead where layout.hasPlaceholderPosition(element, in: file):
+                layout.unfinishedSeekHead = (position, element.sizeField, end - element.dataStart)
             default: break
             }
             layout.wholeEnd = end
@@ -187,6 +198,16 @@ extension WebMLayout {
                 let bits = file.unsigned(at: child.dataStart, count: width)
                 declaredDuration = width == 8 ? Double(bitPattern: bits) : Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits)))
             default: break
+            }
+        }
+    }
+
+    private func hasPlaceholderPosition(_ seekHead: FileWindow.Element, in file: FileWindow) -> Bool {
+        file.children(of: seekHead).contains { seek in
+            seek.id == ID.seek && file.children(of: seek).contains { field in
+                guard field.id == ID.seekPosition, let end = field.end else { return false }
+                let width = end - field.dataStart
+                return width > 0 && width <= 8 && file.unsigned(at: field.dataStart, count: width) == UInt64.max >> (64 - 8 * width)
             }
         }
     }

@@ -5,7 +5,8 @@ import SquareCamImaging
 
 /// Finishes, in place, a WebM file whose writing was cut off: drops the
 /// fragment after its last whole block, writes the true sizes of its Segment
-/// and last Cluster and its Duration. In place, because the disk that cut
+/// and last Cluster and its Duration, and turns a SeekHead whose positions
+/// were never filled in into filler. In place, because the disk that cut
 /// the recording may be full: a repaired copy might not fit.
 ///
 /// The result has no Cues (the index): players read it to the end and seek
@@ -44,6 +45,9 @@ enum WebMRepair {
             let bytes = field.width == 8 ? bigEndian(ticks.bitPattern, width: 8) : bigEndian(UInt64(Float(ticks).bitPattern), width: 4)
             try write(bytes, at: field.offset, descriptor: descriptor, path: path)
         }
+        if let seekHead = layout.unfinishedSeekHead {
+            try voidElement(at: seekHead.start, size: seekHead.size, dataSize: seekHead.dataSize, descriptor: descriptor, path: path)
+        }
         guard fsync(descriptor) == 0 else { throw .io(PhotoWriteError(errno: errno, path: path)) }
         let repaired = WebMLayout.read(FileWindow(descriptor: descriptor, size: end))
         guard let repaired, !repaired.isUnfinished else { throw .notWebM }
@@ -57,6 +61,15 @@ enum WebMRepair {
         guard UInt64(value) < (UInt64(1) << valueBits) - 1 else { throw .notWebM }
         let encoded = UInt64(1) << valueBits | UInt64(value)
         try write(bigEndian(encoded, width: field.width), at: field.offset, descriptor: descriptor, path: path)
+    }
+
+    /// Rewrites the element with a 4-byte ID at `start` as a Void element
+    /// of the same length: a one-byte ID, a size field as wide as before,
+    /// and three more bytes of (unread) data. Players skip it: a SeekHead
+    /// pointing nowhere made them warn, and a player that trusts it would seek past the end.
+    private static func voidElement(at start: Int, size: WebMLayout.SizeField, dataSize: Int, descriptor: Int32, path: String) throws(Problem) {
+        try write([WebMLayout.ID.void], at: start, descriptor: descriptor, path: path)
+        try write(size: dataSize + 3, into: WebMLayout.SizeField(offset: start + 1, width: size.width), descriptor: descriptor, path: path)
     }
 
     private static func bigEndian(_ value: UInt64, width: Int) -> [UInt8] {

@@ -1,0 +1,82 @@
+import Foundation
+import SquareCamCore
+import SquareCamImaging
+import Testing
+
+/// A recording decoded to its end by GStreamer's own `gst-launch-1.0`
+/// (matroskademux, vp8dec, opusdec: what a player does), with what the
+/// demuxer said the tracks were and the time of every decoded buffer.
+struct DecodedRecording {
+    /// The demuxer's caps per track: `video/x-vp8, width=(int)1080, …`.
+    var videoCaps: String?
+    var audioCaps: String?
+    /// Presentation times in seconds of the decoded frames and sound buffers, in order.
+    var frameTimes: [Double] = []
+    var soundTimes: [Double] = []
+    /// Errors and warnings GStreamer printed while decoding.
+    var problems: [String] = []
+
+    var width: Int? { videoCaps.flatMap { Self.integer("width", in: $0) } }
+    var height: Int? { videoCaps.flatMap { Self.integer("height", in: $0) } }
+
+    /// Decodes `path`; a track the file lacks is simply not decoded.
+    init(_ path: String) throws {
+        // A branch for a track the file lacks would never end, so the
+        // tracks are looked up first: their codec ids are in the Tracks
+        // element at the file's start.
+        let head = try FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 8192) ?? Data()
+        let hasSound = head.range(of: Data("A_OPUS".utf8)) != nil
+        var arguments = ["-v", "filesrc", "location=\(path)", "!", "matroskademux", "name=demux",
+                         "demux.video_0", "!", "queue", "name=videotrack", "!", "vp8dec", "!", "fakesink", "name=picture"]
+        if hasSound {
+            arguments += ["demux.audio_0", "!", "queue", "name=soundtrack", "!", "opusdec", "!", "fakesink", "name=sound"]
+        }
+        // Every buffer reaching a sink, from GStreamer's scheduling log:
+        // written as it happens (a fakesink's last-message, read later by
+        // gst-launch -v, skips and repeats buffers).
+        let decoded = try CLIRunner.run(arguments, environment: ["GST_DEBUG": "2,GST_SCHEDULING:7", "GST_DEBUG_NO_COLOR": "1"],
+                                        timeout: 60, program: "/usr/bin/gst-launch-1.0")
+        try #require(!decoded.timedOut, "gst-launch did not finish decoding \(path)")
+        // The demuxer's caps, as -v prints them for the pads they pass
+        // (each is printed for several pads; any one is enough).
+        for line in decoded.output.split(separator: "\n") where line.contains("track.GstPad:") {
+            let caps = String(line.split(separator: "caps = ", maxSplits: 1).last ?? "")
+            if caps.hasPrefix("video/x-vp8") { videoCaps = caps }
+            if caps.hasPrefix("audio/x-opus") { audioCaps = caps }
+        }
+        for line in decoded.error.split(separator: "\n") where line.contains("calling chainfunction") {
+            guard let time = Self.presentationTime(in: line) else { continue }
+            if line.contains("<picture:sink>") { frameTimes.append(time) }
+            if line.contains("<sound:sink>") { soundTimes.append(time) }
+        }
+        problems = (decoded.output + decoded.error).split(separator: "\n")
+            .filter { $0.hasPrefix("ERROR") || $0.hasPrefix("WARNING") || $0.contains(" ERROR ") || $0.contains(" WARN ") }
+            // filesrc's own start-up message in GStreamer 1.22, for any file.
+            .filter { !$0.hasSuffix("pad not activated yet") }
+            .map(String.init)
+    }
+
+    /// The first decoded frame of `path`, as RGB.
+    static func firstFrame(of path: String, into folder: String) throws -> Frame {
+        let png = folder + "/first-frame.png"
+        let result = try CLIRunner.run(
+            ["-q", "filesrc", "location=\(path)", "!", "matroskademux", "!", "vp8dec", "!", "videoconvert",
+             "!", "pngenc", "snapshot=true", "!", "filesink", "location=\(png)"],
+            timeout: 30, program: "/usr/bin/gst-launch-1.0")
+        try #require(result.status == 0, "\(result.error)")
+        defer { try? FileManager.default.removeItem(atPath: png) }
+        return try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: png))))
+    }
+
+    /// `pts 0:00:03.909000000` in a scheduling log line.
+    private static func presentationTime(in line: Substring) -> Double? {
+        guard let match = line.firstMatch(of: /, pts (\d+):(\d\d):(\d\d\.\d+)/),
+              let hours = Double(match.1), let minutes = Double(match.2), let seconds = Double(match.3) else { return nil }
+        return hours * 3600 + minutes * 60 + seconds
+    }
+
+    private static func integer(_ field: String, in caps: String) -> Int? {
+        guard let match = caps.firstMatch(of: try! Regex("\(field)=\\(int\\)(\\d+)")) else { return nil }
+        return (match.output[1].substring).flatMap { Int($0) }
+    }
+}

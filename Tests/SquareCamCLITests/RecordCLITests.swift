@@ -1,0 +1,199 @@
+import Foundation
+import SquareCamCore
+import Testing
+
+/// `squarecam record` and `recover`, end to end through the built binary,
+/// each file decoded to its end by GStreamer (DecodedRecording). One at a
+/// time: two 1080² encoders at once would take both cores.
+@Suite(.serialized) struct RecordCLITests {
+    /// Three of the test pattern's bars (SMPTE: white, yellow, cyan, green, magenta, red, blue).
+    private static let yellow: (red: UInt8, green: UInt8, blue: UInt8) = (255, 255, 0)
+    private static let green: (red: UInt8, green: UInt8, blue: UInt8) = (0, 255, 0)
+    private static let red: (red: UInt8, green: UInt8, blue: UInt8) = (255, 0, 0)
+
+    /// The report `--json` printed.
+    private func report(_ result: CLIRunner.Result) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], "\(result.output) \(result.error)")
+    }
+
+    /// The RGB pixel at (x, y).
+    private func pixel(_ frame: Frame, _ x: Int, _ y: Int) -> [Int] {
+        let plane = frame.planes[0]
+        let start = y * plane.stride + x * frame.layout.bytesPerPixel
+        return plane.bytes[start..<start + 3].map(Int.init)
+    }
+
+    private func isNear(_ colour: [Int], _ expected: (red: UInt8, green: UInt8, blue: UInt8)) -> Bool {
+        zip(colour, [Int(expected.red), Int(expected.green), Int(expected.blue)]).allSatisfy { abs($0 - $1) <= 40 }
+    }
+
+    @Test func recordsTheTestCameraAndToneAsASquareWebM() throws {
+        let folder = try TemporaryFolder()
+        let result = try CLIRunner.run(["record", "--camera", "test:1920x1080@30", "--microphone", "test",
+                                        "--duration", "3", "--json", "-o", folder.path + "/"], timeout: 60)
+        #expect(result.status == 0, "\(result.error)")
+        let json = try report(result)
+        let path = try #require(json["path"] as? String)
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        #expect(name.wholeMatch(of: /SquareCam_\d{8}_\d{6}\.webm/) != nil, "\(name)")
+        #expect(try folder.entries() == [name], "no hidden file left")
+        #expect(json["width"] as? Int == 1080 && json["height"] as? Int == 1080)
+        #expect(json["microphone"] as? String == "test")
+        #expect(abs((json["seconds"] as? Double ?? 0) - 3) <= 0.2, "\(json)")
+
+        let decoded = try DecodedRecording(path)
+        #expect(decoded.problems.isEmpty, "\(decoded.problems)")
+        #expect(decoded.videoCaps?.hasPrefix("video/x-vp8") == true, "\(decoded.videoCaps ?? "no video")")
+        #expect(decoded.audioCaps?.hasPrefix("audio/x-opus") == true, "\(decoded.audioCaps ?? "no sound")")
+        #expect(decoded.width == 1080 && decoded.height == 1080)
+        // Every frame the report counts decodes; with the dropped ones they are 3 s at 30 fps.
+        let frames = try #require(json["frames"] as? Int)
+        let dropped = try #require(json["droppedFrames"] as? Int)
+        #expect(decoded.frameTimes.count == frames)
+        #expect(abs(frames + dropped - 90) <= 3, "\(frames) frames, \(dropped) dropped")
+        // Picture and sound start and end together: both test sources stamp
+        // their buffers from the pipeline's one clock. (That the stamps are
+        // right is a different measurement, which needs a picture and a
+        // sound that mark the same moment.)
+        let firstFrame = try #require(decoded.frameTimes.first), firstSound = try #require(decoded.soundTimes.first)
+        let lastFrame = try #require(decoded.frameTimes.last), lastSound = try #require(decoded.soundTimes.last)
+        #expect(abs(firstFrame - firstSound) <= 0.100, "start: picture \(firstFrame) s, sound \(firstSound) s")
+        #expect(abs(lastFrame - lastSound) <= 0.100, "end: picture \(lastFrame) s, sound \(lastSound) s")
+        #expect(abs(lastFrame - firstFrame - 3) <= 0.2)
+
+        // The centre square of the test pattern: its left edge is in the
+        // yellow bar, its middle in the green one.
+        let picture = try DecodedRecording.firstFrame(of: path, into: folder.path)
+        #expect(picture.size == PixelSize(width: 1080, height: 1080))
+        #expect(isNear(pixel(picture, 10, 300), Self.yellow), "\(pixel(picture, 10, 300))")
+        #expect(isNear(pixel(picture, 540, 300), Self.green), "\(pixel(picture, 540, 300))")
+    }
+
+    @Test func withoutAMicrophoneTheFileHasNoSoundAndMirroringIsInTheFile() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.path + "/clip.webm"
+        let result = try CLIRunner.run(["record", "-c", "test:1920x1080@30", "--microphone", "none", "--size", "480",
+                                        "--mirror", "-t", "1.5", "-o", file])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == file + "\n")
+        #expect(result.error.isEmpty, "\(result.error)")
+        let decoded = try DecodedRecording(file)
+        #expect(decoded.audioCaps == nil && decoded.soundTimes.isEmpty)
+        #expect(decoded.width == 480 && decoded.height == 480)
+        #expect(abs(Double(decoded.frameTimes.count) - 45) <= 3, "\(decoded.frameTimes.count) frames")
+        // Mirrored: the left edge shows the square's right edge, in the red bar.
+        let picture = try DecodedRecording.firstFrame(of: file, into: folder.path)
+        #expect(isNear(pixel(picture, 5, 150), Self.red), "\(pixel(picture, 5, 150))")
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aStopSignalEndsTheRecordingAndKeepsIt(signal: Int32) throws {
+        let folder = try TemporaryFolder()
+        let running = try CLIRunner.start(["record", "-c", "test:640x480@30", "-m", "test", "--json", "-o", folder.path])
+        try waitForHiddenRecording(in: folder, atLeast: 20_000)
+        Thread.sleep(forTimeInterval: 1)
+        running.signal(signal)
+        let result = running.wait(timeout: 20)
+        #expect(result.status == 0, "\(result.error)")
+        let path = try #require(try report(result)["path"] as? String)
+        #expect(try folder.entries() == [URL(fileURLWithPath: path).lastPathComponent])
+        let decoded = try DecodedRecording(path)
+        #expect(decoded.problems.isEmpty, "\(decoded.problems)")
+        #expect((decoded.frameTimes.last ?? 0) >= 1, "\(decoded.frameTimes.last ?? 0) s")
+        #expect(!decoded.soundTimes.isEmpty)
+    }
+
+    /// kill -9 gives the recorder no chance to finish its file: `recover`
+    /// makes it playable up to at most two seconds before the cut.
+    @Test func aKilledRecordingIsRecoveredAndPlaysToTheCut() throws {
+        let folder = try TemporaryFolder()
+        let running = try CLIRunner.start(["record", "-c", "test:640x480@30", "-m", "test", "-o", folder.path + "/take.webm"])
+        try waitForHiddenRecording(in: folder, atLeast: 20_000)
+        let started = Date()
+        Thread.sleep(forTimeInterval: 3)
+        running.signal(SIGKILL)
+        let cut = Date().timeIntervalSince(started)
+        #expect(running.wait(timeout: 10).status != 0)
+        let hidden = try folder.entries()
+        #expect(hidden.count == 1 && hidden[0].hasPrefix(".take.webm.") && hidden[0].hasSuffix(".recording"), "\(hidden)")
+
+        let recovered = try CLIRunner.run(["recover", "--json", folder.path])
+        #expect(recovered.status == 0, "\(recovered.error)")
+        let json = try report(recovered)
+        let path = try #require(json["path"] as? String)
+        #expect(path == folder.path + "/take_recovered.webm")
+        #expect(try folder.entries() == ["take_recovered.webm"])
+        let decoded = try DecodedRecording(path)
+        #expect(decoded.problems.isEmpty, "\(decoded.problems)")
+        let end = try #require(decoded.frameTimes.last)
+        // It recorded for at least `cut` seconds after its file held its first frames.
+        #expect(end >= cut - 2, "plays to \(end) s of a recording cut after \(cut) s")
+        #expect(json["frames"] as? Int == decoded.frameTimes.count)
+
+        let nothing = try CLIRunner.run(["recover", folder.path])
+        #expect(nothing.status == 0)
+        #expect(nothing.error.contains("No interrupted recording was found."), "\(nothing.error)")
+        #expect(try folder.entries() == ["take_recovered.webm"])
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "needs root to mount a small tmpfs"))
+    func aFullDiskStopsTheRecordingKeepsAPlayableClipAndExitsSix() throws {
+        let folder = try TemporaryFolder()
+        try folder.mountTmpfs(bytes: 1 << 20)
+        let result = try CLIRunner.run(["record", "-c", "test:1920x1080@30", "-m", "test", "--duration", "30",
+                                        "--json", "-o", folder.path], timeout: 40)
+        #expect(result.status == 6, "\(result.error)")
+        #expect(result.error.contains("The disk is full"), "\(result.error)")
+        let path = try #require(try report(result)["path"] as? String)
+        #expect(try folder.entries() == [URL(fileURLWithPath: path).lastPathComponent], "nothing hidden left")
+        let decoded = try DecodedRecording(path)
+        #expect(decoded.problems.isEmpty, "\(decoded.problems)")
+        #expect((decoded.frameTimes.last ?? 0) >= 1, "\(decoded.frameTimes.count) frames")
+    }
+
+    @Test func anExistingFileIsNeverReplacedUnlessAsked() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.path + "/clip.webm"
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: file))
+        let refused = try CLIRunner.run(["record", "-c", "test:320x240", "-m", "none", "-t", "0.5", "-o", file])
+        #expect(refused.status == 6)
+        #expect(refused.error.contains("already exists"), "\(refused.error)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data("mine".utf8))
+        #expect(try folder.entries() == ["clip.webm"])
+
+        let replaced = try CLIRunner.run(["record", "-c", "test:320x240", "-m", "none", "-t", "0.5", "-o", file, "--overwrite"])
+        #expect(replaced.status == 0, "\(replaced.error)")
+        #expect(try DecodedRecording(file).height == 240)
+        #expect(try folder.entries() == ["clip.webm"])
+    }
+
+    @Test(arguments: [
+        (["--size", "481"], "must be even"),
+        (["-o", "-"], "written to a file"),
+        (["-o", "clip.mp4"], ".webm"),
+        (["--overwrite"], "--overwrite goes with --output FILE"),
+        (["--duration", "0"], "--duration"),
+        (["--microphone", ""], "--microphone"),
+        (["--bitrate", "5"], "--bitrate"),
+    ])
+    func badRequestsAreUsageErrorsAndRecordNothing(arguments: [String], says: String) throws {
+        let folder = try TemporaryFolder()
+        let result = try CLIRunner.run(["record", "-c", "test"] + arguments, workingDirectory: folder.path)
+        #expect(result.status == 2, "\(result.error)")
+        #expect(result.error.contains(says), "\(result.error)")
+        #expect(try folder.entries().isEmpty)
+    }
+
+    /// Waits until the recording's hidden file holds `bytes`: the camera runs.
+    private func waitForHiddenRecording(in folder: TemporaryFolder, atLeast bytes: Int) throws {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            for name in try folder.entries() where name.hasSuffix(".recording") {
+                let size = (try? FileManager.default.attributesOfItem(atPath: folder.path + "/" + name)[.size] as? Int) ?? 0
+                if size >= bytes { return }
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Issue.record("no recording grew to \(bytes) bytes in \(folder.path)")
+    }
+}

@@ -94,6 +94,14 @@ extension WebMLayout {
         static let topLevel: Set<UInt32> = [cluster, cues, info, tracks, 0x1254_C367, 0x114D_9B74, 0x1941_A469, 0x1043_A770]
     }
 
+    /// Whether the file is empty or holds the first bytes of an EBML header
+    /// and no more: what a recording cut off before its first frame leaves.
+    static func isStartOfHeader(_ file: FileWindow) -> Bool {
+        let magic: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3]
+        guard file.size < 4096 else { return false }
+        return (0..<min(4, file.size)).allSatisfy { file.byte(at: $0) == magic[$0] }
+    }
+
     /// Reads the layout of the WebM file open at `descriptor`; nil when it
     /// is not one (no EBML header and Segment at its start).
     static func read(_ file: FileWindow) -> WebMLayout? {

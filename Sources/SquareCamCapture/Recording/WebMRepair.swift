@@ -27,8 +27,10 @@ enum WebMRepair {
     static func repair(descriptor: Int32, path: String) throws(Problem) -> (layout: WebMLayout, repaired: Bool) {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .io(PhotoWriteError(errno: errno, path: path)) }
-        guard let layout = WebMLayout.read(FileWindow(descriptor: descriptor, size: Int(status.st_size))) else {
-            throw .notWebM
+        let file = FileWindow(descriptor: descriptor, size: Int(status.st_size))
+        guard let layout = WebMLayout.read(file) else {
+            // Cut off before the muxer wrote its headers: nothing recorded yet.
+            throw WebMLayout.isStartOfHeader(file) ? .empty : .notWebM
         }
         guard layout.videoBlocks + layout.audioBlocks > 0 else { throw .empty }
         guard layout.isUnfinished else { return (layout, false) }
@@ -41,7 +43,8 @@ enum WebMRepair {
         }
         try write(size: end - layout.segmentDataStart, into: layout.segmentSize, descriptor: descriptor, path: path)
         if let field = layout.durationField, (layout.declaredDuration ?? 0) <= 0 {
-            let ticks = Double(layout.lastBlockTicks)
+            // At least a tick: a file cut after its first frames holds only blocks at 0.
+            let ticks = Double(max(layout.lastBlockTicks, 1))
             let bytes = field.width == 8 ? bigEndian(ticks.bitPattern, width: 8) : bigEndian(UInt64(Float(ticks).bitPattern), width: 4)
             try write(bytes, at: field.offset, descriptor: descriptor, path: path)
         }

@@ -32,7 +32,10 @@ enum MicrophoneChoice: Equatable {
 
     static func runningSoundServer(environment: [String: String]) -> SoundServer? {
         let runtime = environment["XDG_RUNTIME_DIR"] ?? ""
-        let pipewire = environment["PIPEWIRE_REMOTE"].map { $0.hasPrefix("/") ? $0 : runtime + "/" + $0 } ?? runtime + "/pipewire-0"
+        // libpipewire looks in PIPEWIRE_RUNTIME_DIR first.
+        let pipewireFolder = environment["PIPEWIRE_RUNTIME_DIR"] ?? runtime
+        let pipewire = environment["PIPEWIRE_REMOTE"].map { $0.hasPrefix("/") ? $0 : pipewireFolder + "/" + $0 }
+            ?? pipewireFolder + "/pipewire-0"
         if pipewire.hasPrefix("/"), isSocket(pipewire) { return .pipewire }
         if let server = environment["PULSE_SERVER"], !server.isEmpty { return .pulse }
         if !runtime.isEmpty, isSocket(runtime + "/pulse/native") { return .pulse }

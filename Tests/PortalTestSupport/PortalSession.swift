@@ -31,6 +31,8 @@ public final class PortalSession: @unchecked Sendable {
     /// How to start the session.
     public struct Options: Sendable {
         public var cameras = 1
+        /// Sound source nodes (SPA's audiotestsrc, a sine) inside PipeWire.
+        public var microphones = 0
         /// false: no xdg-desktop-portal and no backend (the bus has no portal at all).
         public var portal = true
         public var pipeWire = true
@@ -39,9 +41,10 @@ public final class PortalSession: @unchecked Sendable {
         /// GNOME's lockdown `disable-camera`, through the mock Lockdown backend.
         public var lockdown = false
 
-        public init(cameras: Int = 1, portal: Bool = true, pipeWire: Bool = true,
+        public init(cameras: Int = 1, microphones: Int = 0, portal: Bool = true, pipeWire: Bool = true,
                     answer: DialogAnswer = .allow, stored: StoredAnswer = .none, lockdown: Bool = false) {
             self.cameras = cameras
+            self.microphones = microphones
             self.portal = portal
             self.pipeWire = pipeWire
             self.answer = answer
@@ -88,7 +91,7 @@ public final class PortalSession: @unchecked Sendable {
     }
 
     private init(_ options: Options) throws {
-        var arguments = [Self.script, "--cameras", String(options.cameras), "--answer", options.answer.rawValue,
+        var arguments = [Self.script, "--cameras", String(options.cameras), "--microphones", String(options.microphones), "--answer", options.answer.rawValue,
                          "--permission", options.stored.rawValue]
         if !options.portal { arguments.append("--no-portal") }
         if !options.pipeWire { arguments.append("--no-pipewire") }

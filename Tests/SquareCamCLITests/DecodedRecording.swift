@@ -56,6 +56,22 @@ struct DecodedRecording {
             .map(String.init)
     }
 
+    /// The sound's loudness: the root mean square of its samples, 0 (silence) to 1 (full scale).
+    static func soundLevel(of path: String, into folder: String) throws -> Double {
+        let raw = folder + "/sound.raw"
+        let result = try CLIRunner.run(
+            ["-q", "filesrc", "location=\(path)", "!", "matroskademux", "!", "opusdec", "!", "audioconvert",
+             "!", "audio/x-raw,format=S16LE,channels=1", "!", "filesink", "location=\(raw)"],
+            timeout: 30, program: "/usr/bin/gst-launch-1.0")
+        try #require(result.status == 0, "\(result.error)")
+        defer { try? FileManager.default.removeItem(atPath: raw) }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: raw))
+        let samples = bytes.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        guard !samples.isEmpty else { return 0 }
+        let power = samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)
+        return power.squareRoot() / 32768
+    }
+
     /// The first decoded frame of `path`, as RGB.
     static func firstFrame(of path: String, into folder: String) throws -> Frame {
         let png = folder + "/first-frame.png"

@@ -35,6 +35,63 @@ struct PortalCLITests {
         #expect(devices.output.contains("test\tTest pattern"))
     }
 
+    /// The camera through the portal's PipeWire connection, the default
+    /// PipeWire microphone (a sine node in the session's PipeWire) as sound.
+    @Test func recordsThePortalCameraWithThePipeWireMicrophone() throws {
+        let session = try PortalSession.start(.init(cameras: 1, microphones: 1, stored: .yes))
+        let node = try #require(session.cameras.first)
+        let folder = try TemporaryFolder()
+        let result = try CLIRunner.run(["record", "--require-camera", "--mode", "640x480@30", "--duration", "3",
+                                        "--json", "-o", folder.path + "/"], environment: session.environment, timeout: 60)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(!result.error.contains("gives no sound"), "\(result.error)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect((report["camera"] as? [String: Any])?["id"] as? String == "pipewire:\(node.serial)")
+        #expect(report["microphone"] as? String == "pipewire:default")
+        #expect(report["width"] as? Int == 480 && report["height"] as? Int == 480)
+        let path = try #require(report["path"] as? String)
+        let decoded = try DecodedRecording(path)
+        #expect(decoded.problems.isEmpty, "\(decoded.problems)")
+        #expect((decoded.frameTimes.last ?? 0) >= 2.5, "\(decoded.frameTimes.count) frames")
+        #expect((decoded.soundTimes.last ?? 0) >= 2.5, "\(decoded.soundTimes.count) sound buffers")
+        #expect(try DecodedRecording.soundLevel(of: path, into: folder.path) > 0.05, "the microphone's sine, not the silence under it")
+        #expect(try session.dialogCount() == 0)
+    }
+
+    @Test func aRefusedCameraRecordsNothingAndExitsFour() throws {
+        let session = try PortalSession.start(.init(cameras: 1, microphones: 1, stored: .no))
+        let folder = try TemporaryFolder()
+        let result = try CLIRunner.run(["record", "--duration", "1", "-o", folder.path + "/"], environment: session.environment)
+        #expect(result.status == 4, "\(result.error)")
+        #expect(result.error.contains("Settings › Privacy › Camera"), "\(result.error)")
+        #expect(try folder.entries().isEmpty, "not even a hidden file")
+    }
+
+    /// PipeWire dies under a recording: the camera is gone, the file is kept and plays.
+    @Test func pipeWireKilledDuringARecordingKeepsThePlayableFileAndExitsFive() throws {
+        let session = try PortalSession.start(.init(cameras: 1, microphones: 1, stored: .yes))
+        let folder = try TemporaryFolder()
+        let running = try CLIRunner.start(["record", "--require-camera", "--mode", "640x480@30", "--json",
+                                           "-o", folder.path + "/"], environment: session.environment)
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !(try folder.entries()).contains(where: { name in
+            name.hasSuffix(".recording")
+                && ((try? FileManager.default.attributesOfItem(atPath: folder.path + "/" + name)[.size] as? Int) ?? 0) > 50_000
+        }) {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        try session.killPipeWire()
+        let result = running.wait(timeout: 30)
+        #expect(result.status == 5, "\(result.error)")
+        #expect(result.error.contains("The recording up to then is kept."), "\(result.error)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let path = try #require(report["path"] as? String)
+        #expect(try folder.entries() == [URL(fileURLWithPath: path).lastPathComponent], "nothing hidden left")
+        let decoded = try DecodedRecording(path)
+        #expect(decoded.problems.isEmpty, "\(decoded.problems)")
+        #expect(!decoded.frameTimes.isEmpty)
+    }
+
     @Test func storedNoExitsFourNamingWhereToChangeIt() throws {
         let session = try PortalSession.start(.init(cameras: 1, stored: .no))
         let folder = try TemporaryFolder()

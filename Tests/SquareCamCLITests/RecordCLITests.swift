@@ -61,6 +61,10 @@ import Testing
         #expect(abs(lastFrame - lastSound) <= 0.100, "end: picture \(lastFrame) s, sound \(lastSound) s")
         #expect(abs(lastFrame - firstFrame - 3) <= 0.2)
 
+        // The test tone (a sine at 0.2 of full scale: 0.14 RMS) is heard.
+        let level = try DecodedRecording.soundLevel(of: path, into: folder.path)
+        #expect(level > 0.1 && level < 0.2, "sound level \(level)")
+
         // The centre square of the test pattern: its left edge is in the
         // yellow bar, its middle in the green one.
         let picture = try DecodedRecording.firstFrame(of: path, into: folder.path)

@@ -26,7 +26,8 @@ false, "error": "..."}). See COMMANDS below. When stdin closes (the test ended
 or died) every daemon is killed; every daemon also gets SIGKILL if this script
 dies (PR_SET_PDEATHSIG), so nothing outlives a test run.
 
-Options: --cameras N (default 1, 0 allowed), --no-portal (bus, store and
+Options: --cameras N (default 1, 0 allowed), --microphones N (default 0:
+SPA audiotestsrc nodes, media.class=Audio/Source), --no-portal (bus, store and
 PipeWire only), --no-pipewire, --answer allow|deny|cancel|hang, --permission
 yes|no|ask|none, --lockdown.
 
@@ -123,6 +124,7 @@ class Session:
         self.lockdown = options.lockdown
         self.processes = {}
         self.camera_count = options.cameras
+        self.microphone_count = options.microphones
         self.added_cameras = 0
         self.bus = None
 
@@ -288,10 +290,25 @@ class Session:
   }}
 """
 
+    def microphone_node_config(self, index):
+        # SPA's audiotestsrc: a sine, as a microphone would give sound.
+        return f"""  {{ factory = adapter
+    args = {{
+      factory.name = audiotestsrc
+      library.name = audiotestsrc/libspa-audiotestsrc
+      node.name = "squarecam-test-microphone-{index}"
+      node.description = "SquareCam Test Microphone {index}"
+      media.class = Audio/Source
+      object.linger = true
+    }}
+  }}
+"""
+
     def write_pipewire_config(self):
         folder = os.path.join(self.config, "pipewire", "pipewire.conf.d")
         os.makedirs(folder, exist_ok=True)
         nodes = "".join(self.camera_node_config(index) for index in range(1, self.camera_count + 1))
+        nodes += "".join(self.microphone_node_config(index) for index in range(1, self.microphone_count + 1))
         # Arrays in a drop-in are appended to the main pipewire.conf's.
         with open(os.path.join(folder, "squarecam-cameras.conf"), "w") as file:
             file.write("context.objects = [\n" + nodes + "]\n")
@@ -508,6 +525,7 @@ def reply(message):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--cameras", type=int, default=1)
+    parser.add_argument("--microphones", type=int, default=0)
     parser.add_argument("--no-portal", action="store_true")
     parser.add_argument("--no-pipewire", action="store_true")
     parser.add_argument("--answer", default="allow", choices=sorted(ANSWERS))

@@ -38,7 +38,7 @@ clean:
 
 # ─── Real-world tests (tests/hardware, tests/killsave, fuzz/) ───
 # test-hardware    the vivid / v4l2loopback / vimc (libcamera) scenarios in a QEMU guest (installs its own VM tools)
-# test-killsave    SIGKILL during 1,000 shoots and ≥500 app saves (Xvfb), full disk, read-only folders (root for the mounts)
+# test-killsave    SIGKILL during 1,000 shoots, ≥500 app saves (Xvfb) and 30 recordings (then recover), full disk, read-only folders (root for the mounts)
 # fuzz             libFuzzer+ASan over every untrusted-bytes parser, FUZZ_SECONDS per target
 # test-sanitizers  the whole suite under AddressSanitizer, the threaded tests under ThreadSanitizer
 # test-portal-stress  the app (release build) while PipeWire restarts and the streamed node is replaced, PORTAL_STRESS_ROUNDS each

@@ -1,10 +1,11 @@
 #!/usr/bin/python3
-"""Photos are never lost: SIGKILLs `squarecam shoot` at random moments, then
-the app (saving without review, shutter pressed as fast as it takes it;
-see appkill.py), over many saves into one folder, then checks what is left;
-then a full disk and read-only folders.
+"""Photos and recordings are never lost: SIGKILLs `squarecam shoot` at random
+moments, then the app (saving without review, shutter pressed as fast as it
+takes it; see appkill.py), over many saves into one folder, then checks what
+is left; then `squarecam record` (recordkill.py); then a full disk and
+read-only folders.
 
-usage: killsave.py SQUARECAM_BINARY [--saves 1000] [--app-saves 500] [--parallel 4]
+usage: killsave.py SQUARECAM_BINARY [--saves 1000] [--app-saves 500] [--parallel 4] [--recordings 30]
                    [--camera test:1280x720] [--folder DIR] [--seed N]
 
 The app runs on $DISPLAY, or on a private Xvfb when there is none.
@@ -39,6 +40,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from appkill import AppTally, XServer, app_kill_test
+from recordkill import record_kill_test
 
 EXIT_WRITE_FAILED = 6
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".JPG", ".JPEG")
@@ -317,6 +319,7 @@ def main() -> int:
     parser.add_argument("--saves", type=int, default=1000)
     parser.add_argument("--app-saves", type=int, default=500)
     parser.add_argument("--parallel", type=int, default=4)
+    parser.add_argument("--recordings", type=int, default=30)
     parser.add_argument("--camera", default="test:1280x720")
     parser.add_argument("--folder")
     parser.add_argument("--seed", type=int, default=int(time.time()))
@@ -329,6 +332,7 @@ def main() -> int:
         folder = Path(arguments.folder) if arguments.folder else scratch / "Pictures" / "Camera"
         kill_test(binary, arguments.camera, folder, scratch, arguments.saves, arguments.app_saves, arguments.parallel,
                   arguments.seed)
+        record_kill_test(binary, scratch / "Videos" / "Camera", arguments.recordings, arguments.seed, check, environment)
         write_failure_tests(binary, arguments.camera, scratch)
     finally:
         for name in ("full", "readonly"):

@@ -40,6 +40,16 @@ static inline void squarecam_set_int(gpointer object, const char *name, gint val
     g_object_set(object, name, value, NULL);
 }
 
+/// A string property, or NULL when the object has none of that name (or it
+/// is not a string); the caller frees it with g_free.
+static inline gchar *squarecam_get_string(gpointer object, const char *name) {
+    GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(object), name);
+    if (spec == NULL || spec->value_type != G_TYPE_STRING) return NULL;
+    gchar *value = NULL;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+
 // --- messages and values ---------------------------------------------------
 
 static inline GstMessageType squarecam_message_type(GstMessage *message) {

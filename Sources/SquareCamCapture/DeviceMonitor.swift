@@ -2,7 +2,7 @@ import CGStreamer
 import FoundationEssentials
 import SquareCamCore
 
-/// GstDeviceMonitor for video sources (every unsafe device-monitor call lives
+/// GstDeviceMonitor for video (or sound) sources (every unsafe device-monitor call lives
 /// here): a one-off list, and a started monitor whose bus is popped on our
 /// own thread for hot-plug, since the CLI runs no GLib main loop.
 final class DeviceMonitor: @unchecked Sendable {
@@ -16,15 +16,18 @@ final class DeviceMonitor: @unchecked Sendable {
         case removed(DeviceRecord)
     }
 
-    init() {
+    /// Cameras, or with `Audio/Source` microphones.
+    init(deviceClass: String = "Video/Source") {
         GStreamerRuntime.ensureInitialized()
         monitor = gst_device_monitor_new()!
         bus = gst_device_monitor_get_bus(monitor)!
-        _ = gst_device_monitor_add_filter(monitor, "Video/Source", nil)
-        // Providers hide each other (libcamera hides v4l2, PipeWire hides
-        // v4l2): see them all, and de-duplicate ourselves, so a camera only
-        // one of them can drive (vivid, a UVC camera without PipeWire) is kept.
-        gst_device_monitor_set_show_all_devices(monitor, 1)
+        _ = gst_device_monitor_add_filter(monitor, deviceClass, nil)
+        // Camera providers hide each other (libcamera hides v4l2, PipeWire
+        // hides v4l2): see them all, and de-duplicate ourselves, so a camera
+        // only one of them can drive (vivid, a UVC camera without PipeWire)
+        // is kept. For sound, PipeWire hiding PulseAudio's view of the same
+        // microphones is what is wanted.
+        gst_device_monitor_set_show_all_devices(monitor, deviceClass == "Video/Source" ? 1 : 0)
     }
 
     deinit {
@@ -40,8 +43,8 @@ final class DeviceMonitor: @unchecked Sendable {
         return seen + VideoNodeScan.unopenableNodes(notIn: seen)
     }
 
-    /// Every video source the providers see now.
-    private func providerDevices() -> [DeviceRecord] {
+    /// Every source the providers see now.
+    func providerDevices() -> [DeviceRecord] {
         Self.records(takingDevices: gst_device_monitor_get_devices(monitor))
     }
 
@@ -101,6 +104,10 @@ final class DeviceMonitor: @unchecked Sendable {
         if let caps = gst_device_get_caps(device) {
             modes = CameraModeExpansion.modes(from: CapsReader.read(caps))
             gst_caps_unref(caps)
+        }
+        // PulseAudio's devices keep their source name in the object, not its properties.
+        if let internalName = takeString(squarecam_get_string(UnsafeMutableRawPointer(device), "internal-name")) {
+            properties["squarecam.internal-name"] = internalName
         }
         return DeviceRecord(
             displayName: name, deviceClass: deviceClass, properties: properties, modes: modes,

@@ -2,20 +2,33 @@ import FoundationEssentials
 import SquareCamCapture
 import SquareCamCommandLine
 import SquareCamCore
+import SquareCamImaging
 
-/// `squarecam devices`: the cameras and their modes.
+/// `squarecam devices`: the cameras and their modes, and the microphones.
 enum DevicesCommand: Command {
     static let spec = CommandSpec.devices
 
     static func run(_ arguments: ParsedArguments) async throws(UsageError) -> ExitCode {
+        let json = arguments.flag("json")
+        if arguments.flag("microphones") {
+            let microphones = MicrophoneChoice.microphones(environment: ProcessEnvironment.current) + [.testTone]
+            Console.out(json ? encoded(microphones) + "\n" : text(microphones))
+            return .success
+        }
         let cameras: [CameraDescription]
         do {
             cameras = try await CommandCameras.access(for: .auto).cameras + [TestCamera.description]
         } catch {
             return error.code
         }
-        Console.out(arguments.flag("json") ? json(cameras) + "\n" : text(cameras))
+        // --json stays an array of cameras (the app's camera-list helper reads it).
+        Console.out(json ? encoded(cameras) + "\n"
+            : text(cameras) + "\nMicrophones:\n" + text(MicrophoneChoice.microphones(environment: ProcessEnvironment.current) + [.testTone]))
         return .success
+    }
+
+    static func text(_ microphones: [MicrophoneDescription]) -> String {
+        microphones.map { "\($0.id)\t\($0.name)\n" }.joined()
     }
 
     static func text(_ cameras: [CameraDescription]) -> String {
@@ -26,10 +39,10 @@ enum DevicesCommand: Command {
         }.joined()
     }
 
-    static func json(_ cameras: [CameraDescription]) -> String {
+    static func encoded(_ list: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(cameras)) ?? Data("[]".utf8), as: UTF8.self)
+        return String(decoding: (try? encoder.encode(list)) ?? Data("[]".utf8), as: UTF8.self)
     }
 }
 

@@ -9,8 +9,8 @@ enum MicrophoneChoice: Equatable {
     case auto
     case none
     case test
-    /// A microphone by id: `pipewire:SERIAL|NAME`, `pulse:NAME`, or a bare
-    /// name for whichever sound server runs.
+    /// A microphone by its id in `squarecam devices --microphones`:
+    /// `pipewire:NODE_NAME` or `pulse:SOURCE_NAME`.
     case named(String)
 
     init(parsing text: String) throws(UsageError) {
@@ -42,6 +42,12 @@ enum MicrophoneChoice: Equatable {
         return nil
     }
 
+    /// The microphones of the sound server that runs (none without one).
+    static func microphones(environment: [String: String]) -> [MicrophoneDescription] {
+        guard let server = runningSoundServer(environment: environment) else { return [] }
+        return MicrophoneList.current(pipewireRunning: server == .pipewire)
+    }
+
     /// The source to record from; nil records no sound. The sentence is
     /// for the user when `auto` found no sound server.
     func source(environment: [String: String]) -> (MicrophoneSource?, notice: String?) {
@@ -57,12 +63,7 @@ enum MicrophoneChoice: Equatable {
             case nil: return (nil, "No sound server (PipeWire or PulseAudio) runs: recording without sound (--microphone none records without sound and without this notice).")
             }
         case .named(let id):
-            if id.hasPrefix("pipewire:") { return (.pipewire(target: String(id.dropFirst("pipewire:".count))), nil) }
-            if id.hasPrefix("pulse:") { return (.pulse(device: String(id.dropFirst("pulse:".count))), nil) }
-            switch Self.runningSoundServer(environment: environment) {
-            case .pulse: return (.pulse(device: id), nil)
-            case .pipewire, nil: return (.pipewire(target: id), nil)
-            }
+            return (MicrophoneDescription(id: id, name: id).source, nil)
         }
     }
 

@@ -15,6 +15,11 @@ enum RecordCommand: Command {
             return .noCamera
         }
         let environment = ProcessEnvironment.current
+        if case .named(let id) = request.microphone, !MicrophoneChoice.microphones(environment: environment).contains(where: { $0.id == id }) {
+            // pipewiresrc would wait for a node that is not there, silently.
+            Console.report("There is no microphone '\(Console.printable(id))': 'squarecam devices --microphones' lists them.")
+            return .usage
+        }
         let (microphone, notice) = request.microphone.source(environment: environment)
         let camera: GStreamerCamera
         let file: RecordingFile

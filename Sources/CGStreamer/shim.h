@@ -123,6 +123,13 @@ static inline GstEventType squarecam_probe_event_type(GstPadProbeInfo *info) {
     return (info->type & GST_PAD_PROBE_TYPE_EVENT_BOTH) && event ? GST_EVENT_TYPE(event) : GST_EVENT_UNKNOWN;
 }
 
+/// The presentation time of the buffer a probe sees; GST_CLOCK_TIME_NONE
+/// when it sees none or the buffer has no time.
+static inline GstClockTime squarecam_probe_buffer_time(GstPadProbeInfo *info) {
+    GstBuffer *buffer = (info->type & GST_PAD_PROBE_TYPE_BUFFER) ? GST_PAD_PROBE_INFO_BUFFER(info) : NULL;
+    return buffer ? GST_BUFFER_PTS(buffer) : GST_CLOCK_TIME_NONE;
+}
+
 // --- lifetime ---------------------------------------------------------------
 
 /// Calls `notify(data, object)` when the object is finalized (g_object_weak_ref

@@ -36,6 +36,7 @@ public final class GStreamerCamera: Camera {
         /// The running pipeline's recording branch, when it has one.
         var recordingTap: RecordingTap?
         var recordingFailureHandler: (@Sendable (RecordingFailure) -> Void)?
+        var recordingLimitHandler: (@Sendable () -> Void)?
 
         /// The latest frame's age once it is past the stale limit; nil while frames come.
         var staleAge: Duration? {
@@ -195,7 +196,11 @@ public final class GStreamerCamera: Camera {
         }
         PipelineBus.watch(pipeline) { [weak self] event in self?.handle(event, generation: generation) }
         if let recording = description.recording {
-            let tap = RecordingTap(hasMicrophone: recording.settings.microphone != nil)
+            let tap = RecordingTap(
+                hasMicrophone: recording.settings.microphone != nil, maximumSeconds: recording.settings.maximumSeconds
+            ) { [weak self] in
+                self?.state.withLock { $0.generation == generation ? $0.recordingLimitHandler : nil }?()
+            }
             tap.attach(to: pipeline)
             state.withLock { if $0.generation == generation { $0.recordingTap = tap } }
         }
@@ -513,6 +518,12 @@ public final class GStreamerCamera: Camera {
     /// gone): the camera itself may stream on.
     public func setRecordingFailureHandler(_ handler: (@Sendable (RecordingFailure) -> Void)?) {
         state.withLock { $0.recordingFailureHandler = handler }
+    }
+
+    /// Hears, once, when the recording reached `RecordingSettings.maximumSeconds`
+    /// (what came after is not in the file): the moment to `endRecording`.
+    public func setRecordingLimitHandler(_ handler: (@Sendable () -> Void)?) {
+        state.withLock { $0.recordingLimitHandler = handler }
     }
 
     /// Frames the recording branch was given and encoded so far; nil without one.

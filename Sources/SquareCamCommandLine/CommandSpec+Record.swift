@@ -8,7 +8,7 @@ extension CommandSpec {
         usage: "[options]",
         options: [
             .value("camera", short: "c", "CAMERA", "As for shoot: auto (default), test[:WxH[@FPS]], file:PATH, or an id from 'squarecam devices'."),
-            .value("microphone", short: "m", "MIC", "auto (default: the sound server's default microphone, PipeWire or PulseAudio; none when there is no sound server), none (no sound track), test (a quiet 440 Hz tone, as --camera test is a built-in picture), or a microphone's id from 'squarecam devices --microphones' (pipewire:NODE or pulse:SOURCE)."),
+            .value("microphone", "MIC", "auto (default: the sound server's default microphone, PipeWire or PulseAudio; none when there is no sound server), none (no sound track), test (a quiet 440 Hz tone, as --camera test is a built-in picture), or a microphone's id from 'squarecam devices --microphones' (pipewire:NODE or pulse:SOURCE)."),
             .value("duration", short: "t", "S", "Stop after S seconds (decimals allowed; default: until Ctrl+C or SIGTERM)."),
             .value("size", short: "s", "N", "Side of the recorded square in pixels, even, \(RecordingDefaults.sides.lowerBound) to \(RecordingDefaults.sides.upperBound) (default, and the most it gets: the frame's whole short side; never enlarged)."),
             .value("mode", "WxH[@FPS]", "Ask the camera for this mode (see 'squarecam devices'); without it the mode with the largest square at a smooth rate is used (1280x960 beats 1280x720)."),

@@ -31,7 +31,7 @@ enum RecordCommand: Command {
             file = try createFile(request.destination ?? .folder(defaultFolder(environment)))
             let settings = RecordingSettings(
                 side: request.side, mirrored: request.mirror, bitsPerSecond: request.bitsPerSecond,
-                microphone: microphone, fileDescriptor: file.descriptor)
+                microphone: microphone, fileDescriptor: file.descriptor, maximumSeconds: request.durationSeconds)
             do {
                 camera = try access.open(description, CameraConfiguration(
                     requestedMode: request.mode, purpose: .recording, recording: settings))

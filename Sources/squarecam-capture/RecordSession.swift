@@ -31,6 +31,7 @@ struct RecordSession {
         defer { signals.forEach { $0.cancel() } }
         let microphoneProblem = Warning()
         camera.setFailureHandler { reportEnding.yield(.cameraFailed($0)) }
+        camera.setRecordingLimitHandler { reportEnding.yield(.duration) }
         camera.setRecordingFailureHandler { failure in
             // Without its microphone the recording goes on, silent: say so once.
             if case .microphone = failure {
@@ -50,8 +51,11 @@ struct RecordSession {
         }
         let started = ContinuousClock.now
         if let seconds = request.durationSeconds {
+            // The file ends at --duration of stream time (RecordingTap drops
+            // what comes later), which the limit handler reports; this is for
+            // a camera whose frames stop coming before that.
             Task {
-                try? await Task.sleep(until: started + .seconds(seconds), clock: .continuous)
+                try? await Task.sleep(until: started + .seconds(seconds + 2), clock: .continuous)
                 reportEnding.yield(.duration)
             }
         }

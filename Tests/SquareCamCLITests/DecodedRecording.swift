@@ -58,20 +58,25 @@ struct DecodedRecording {
             .map(String.init)
     }
 
-    /// The sound's loudness: the root mean square of its samples, 0 (silence) to 1 (full scale).
-    static func soundLevel(of path: String, into folder: String) throws -> Double {
+    /// The sound's loudness, 0 (silence) to 1 (full scale): the root mean
+    /// square of its samples, over the whole file or, with `loudest`, over
+    /// its loudest tenth of a second (a microphone linked late is silent at first).
+    static func soundLevel(of path: String, into folder: String, loudest: Bool = false) throws -> Double {
         let raw = folder + "/sound.raw"
         let result = try CLIRunner.run(
-            ["-q", "filesrc", "location=\(path)", "!", "matroskademux", "!", "opusdec", "!", "audioconvert",
-             "!", "audio/x-raw,format=S16LE,channels=1", "!", "filesink", "location=\(raw)"],
+            ["-q", "filesrc", "location=\(path)", "!", "matroskademux", "!", "opusdec", "!", "audioconvert", "!", "audioresample",
+             "!", "audio/x-raw,format=S16LE,channels=1,rate=48000", "!", "filesink", "location=\(raw)"],
             timeout: 30, program: "/usr/bin/gst-launch-1.0")
         try #require(result.status == 0, "\(result.error)")
         defer { try? FileManager.default.removeItem(atPath: raw) }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: raw))
         let samples = bytes.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
-        guard !samples.isEmpty else { return 0 }
-        let power = samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)
-        return power.squareRoot() / 32768
+        func level(_ part: ArraySlice<Int16>) -> Double {
+            guard !part.isEmpty else { return 0 }
+            return (part.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(part.count)).squareRoot() / 32768
+        }
+        guard loudest else { return level(samples[...]) }
+        return stride(from: 0, to: samples.count, by: 4800).map { level(samples[$0..<min($0 + 4800, samples.count)]) }.max() ?? 0
     }
 
     /// The first decoded frame of `path`, as RGB.

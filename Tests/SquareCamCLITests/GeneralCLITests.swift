@@ -83,7 +83,7 @@ import Testing
     @Test func wordFarFromEveryCommandListsThem() throws {
         let result = try CLIRunner.run(["bogus"])
         #expect(result.status == 2)
-        #expect(result.error == "squarecam: 'bogus' is not a command. Commands: shoot, devices, crop. See 'squarecam --help'.\n")
+        #expect(result.error == "squarecam: 'bogus' is not a command. Commands: shoot, record, recover, devices, crop. See 'squarecam --help'.\n")
     }
 
     /// Options before any command are the app's (squarecam-camera): its
@@ -98,7 +98,7 @@ import Testing
          "'shoot' is a command: put it first, as in 'squarecam shoot --camera \"file:/my photos/a.jpg\"'."),
         (["--camera", "test", "help"], "'help' is a command: put it first, as in 'squarecam help'."),
         (["--camera", "test", "shot"], "'shot' is not a command. Did you mean 'shoot'? See 'squarecam --help'."),
-        (["--camera", "test", "photo.jpg"], "'photo.jpg' is not a command. Commands: shoot, devices, crop. See 'squarecam --help'."),
+        (["--camera", "test", "photo.jpg"], "'photo.jpg' is not a command. Commands: shoot, record, recover, devices, crop. See 'squarecam --help'."),
     ])
     func appOptionMistakesNameSquarecam(arguments: [String], message: String) throws {
         let result = try CLIRunner.run(arguments)
@@ -127,7 +127,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["help", "bogus"], "'bogus' is not a command. Commands: shoot, devices, crop. See 'squarecam --help'."),
+        (["help", "bogus"], "'bogus' is not a command. Commands: shoot, record, recover, devices, crop. See 'squarecam --help'."),
         (["help", "shot"], "'shot' is not a command. Did you mean 'shoot'? See 'squarecam --help'."),
         (["help", "crop", "shoot"], "help takes one command, as in 'squarecam help crop'."),
     ])

@@ -19,17 +19,22 @@ import Testing
     /// a new recording file; stops the camera without ending the recording
     /// when `finishing` is false, as a crash would: the muxer never writes
     /// its sizes, duration or index.
-    private func record(into folder: String, seconds: Double, finishing: Bool) async throws -> RecordingFile {
+    /// Returns the file and how long the camera ran (a busy test run can
+    /// wake the sleep late).
+    private func record(into folder: String, seconds: Double, finishing: Bool) async throws -> (RecordingFile, Double) {
         let file = try RecordingFile.create(.folder(folder))
         let camera = try GStreamerCamera(
             description: TestCamera.description(size: PixelSize(width: 320, height: 240), framesPerSecond: 30),
             configuration: CameraConfiguration(purpose: .recording, recording: RecordingSettings(
                 microphone: .testTone, fileDescriptor: file.descriptor)))
+        // The sound starts with the pipeline, before start() has seen the first frame.
+        let started = ContinuousClock.now
         try await camera.start()
         try await Task.sleep(for: .seconds(seconds))
         if finishing { #expect(await camera.endRecording()) }
+        let ran = started.duration(to: .now)
         await camera.stop()
-        return file
+        return (file, Double(ran.components.seconds) + Double(ran.components.attoseconds) / 1e18)
     }
 
     private func layout(of path: String) throws -> WebMLayout {
@@ -43,7 +48,7 @@ import Testing
 
     @Test func aRecordingCutOffIsRepairedInPlaceAndGetsItsName() async throws {
         let folder = try Folder()
-        let file = try await record(into: folder.path, seconds: 2, finishing: false)
+        let (file, ran) = try await record(into: folder.path, seconds: 2, finishing: false)
         let before = try layout(of: file.partialPath)
         #expect(before.isUnfinished)
         #expect(!before.segmentSizeIsTrue && before.lastCluster?.sizeIsTrue == false && before.unfinishedSeekHead != nil)
@@ -56,8 +61,11 @@ import Testing
         #expect(!after.isUnfinished)
         #expect((after.declaredDuration ?? 0) > 1500, "duration in ms: \(after.declaredDuration ?? 0)")
         #expect(after.pictureSize == PixelSize(width: 240, height: 240))
-        #expect(abs(finished.seconds - 2) <= 0.4, "\(finished.seconds) s")
-        #expect(abs(finished.videoFrames - 60) <= 8, "\(finished.videoFrames) frames")
+        // Every whole block the muxer wrote is kept (what it had not written
+        // yet when the camera stopped is lost, as in a crash).
+        #expect(finished.videoFrames == before.videoBlocks && finished.audioBlocks == before.audioBlocks)
+        #expect(finished.videoFrames > 10)
+        #expect(finished.seconds <= ran + 0.1, "\(finished.seconds) s of \(ran) s: ticks \(after.firstBlockTicks ?? -1) to \(after.lastBlockTicks)")
         #expect(finished.audioBlocks > 50)
     }
 
@@ -66,7 +74,7 @@ import Testing
     /// no block and is called empty.
     @Test func everyCutOfARecordingRepairsToAWholeFile() async throws {
         let folder = try Folder()
-        let file = try await record(into: folder.path, seconds: 2, finishing: false)
+        let (file, _) = try await record(into: folder.path, seconds: 2, finishing: false)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: file.partialPath))
         var previousBlocks = 0
         var empties = 0
@@ -98,7 +106,7 @@ import Testing
 
     @Test func aFinishedRecordingIsLeftAsTheMuxerWroteIt() async throws {
         let folder = try Folder()
-        let file = try await record(into: folder.path, seconds: 1, finishing: true)
+        let (file, _) = try await record(into: folder.path, seconds: 1, finishing: true)
         let written = try Data(contentsOf: URL(fileURLWithPath: file.partialPath))
         let finished = try file.finish()
         #expect(!finished.wasRepaired)

@@ -10,7 +10,24 @@ enum PadProbe {
         in pipeline: GStreamerPipeline, element elementName: String, pad padName: String,
         _ action: @escaping @Sendable () -> Void
     ) -> Bool {
-        addProbe(in: pipeline, element: elementName, pad: padName, type: GST_PAD_PROBE_TYPE_BUFFER) { _ in action() }
+        addProbe(in: pipeline, element: elementName, pad: padName, type: GST_PAD_PROBE_TYPE_BUFFER) { _ in
+            action()
+            return GST_PAD_PROBE_OK
+        }
+    }
+
+    /// Passes each buffer at the pad `padName` of `elementName` that `keep`
+    /// (given its presentation time in nanoseconds, nil without one) says to
+    /// keep, and drops the others; on the streaming thread.
+    @discardableResult
+    static func filterBuffers(
+        in pipeline: GStreamerPipeline, element elementName: String, pad padName: String,
+        _ keep: @escaping @Sendable (UInt64?) -> Bool
+    ) -> Bool {
+        addProbe(in: pipeline, element: elementName, pad: padName, type: GST_PAD_PROBE_TYPE_BUFFER) { info in
+            let time = squarecam_probe_buffer_time(info)
+            return keep(time == GstClockTime.max ? nil : UInt64(time)) ? GST_PAD_PROBE_OK : GST_PAD_PROBE_DROP
+        }
     }
 
     /// Runs `action` once end-of-stream reaches the pad `padName` of `elementName`.
@@ -21,6 +38,7 @@ enum PadProbe {
     ) -> Bool {
         addProbe(in: pipeline, element: elementName, pad: padName, type: GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM) { info in
             if squarecam_probe_event_type(info) == GST_EVENT_EOS { action() }
+            return GST_PAD_PROBE_OK
         }
     }
 
@@ -38,21 +56,21 @@ enum PadProbe {
     }
 
     private final class InfoBox {
-        let body: @Sendable (UnsafeMutablePointer<GstPadProbeInfo>) -> Void
-        init(_ body: @escaping @Sendable (UnsafeMutablePointer<GstPadProbeInfo>) -> Void) { self.body = body }
+        let body: @Sendable (UnsafeMutablePointer<GstPadProbeInfo>) -> GstPadProbeReturn
+        init(_ body: @escaping @Sendable (UnsafeMutablePointer<GstPadProbeInfo>) -> GstPadProbeReturn) { self.body = body }
     }
 
     private static func addProbe(
         in pipeline: GStreamerPipeline, element elementName: String, pad padName: String, type: GstPadProbeType,
-        _ body: @escaping @Sendable (UnsafeMutablePointer<GstPadProbeInfo>) -> Void
+        _ body: @escaping @Sendable (UnsafeMutablePointer<GstPadProbeInfo>) -> GstPadProbeReturn
     ) -> Bool {
         pipeline.withElement(named: elementName) { element -> Bool in
             guard let pad = gst_element_get_static_pad(element, padName) else { return false }
             defer { gst_object_unref(UnsafeMutableRawPointer(pad)) }
             let box = Unmanaged.passRetained(InfoBox(body)).toOpaque()
             let id = gst_pad_add_probe(pad, type, { _, info, context in
-                if let info, let context { Unmanaged<InfoBox>.fromOpaque(context).takeUnretainedValue().body(info) }
-                return GST_PAD_PROBE_OK
+                guard let info, let context else { return GST_PAD_PROBE_OK }
+                return Unmanaged<InfoBox>.fromOpaque(context).takeUnretainedValue().body(info)
             }, box, { context in
                 // The pad drops the probe (and this box) when it is freed.
                 if let context { Unmanaged<InfoBox>.fromOpaque(context).release() }

@@ -13,9 +13,12 @@ public struct RecordingSettings: Sendable, Hashable {
     public var microphone: MicrophoneSource?
     /// The open file the WebM stream is written to (`RecordingFile.descriptor`).
     public var fileDescriptor: Int32
+    /// The recording's length in stream time; nil: until it is ended.
+    public var maximumSeconds: Double?
 
     public init(side: Int? = nil, mirrored: Bool = false, bitsPerSecond: Int? = nil,
-                microphone: MicrophoneSource? = nil, fileDescriptor: Int32) {
+                microphone: MicrophoneSource? = nil, fileDescriptor: Int32, maximumSeconds: Double? = nil) {
+        self.maximumSeconds = maximumSeconds
         self.side = side
         self.mirrored = mirrored
         self.bitsPerSecond = bitsPerSecond

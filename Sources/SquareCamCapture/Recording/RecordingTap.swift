@@ -25,9 +25,22 @@ final class RecordingTap: Sendable {
     }
     private let ending = Mutex(Ending())
     private let hasMicrophone: Bool
+    /// The longest the recording may be, in nanoseconds of stream time.
+    private let limit: UInt64?
+    private let onLimitReached: @Sendable () -> Void
+    private struct Span {
+        var firstPicture: UInt64?
+        var limitReached = false
+    }
+    private let span = Mutex(Span())
 
-    init(hasMicrophone: Bool) {
+    /// `maximumSeconds`: what comes later in the stream than that after the
+    /// first frame is dropped, picture and sound alike, so the file holds
+    /// exactly that however late the end arrives; `onLimitReached` hears it once.
+    init(hasMicrophone: Bool, maximumSeconds: Double? = nil, onLimitReached: @escaping @Sendable () -> Void = {}) {
         self.hasMicrophone = hasMicrophone
+        limit = maximumSeconds.map { UInt64(max(0, $0) * 1e9) }
+        self.onLimitReached = onLimitReached
     }
 
     var statistics: RecordingStatistics {
@@ -37,8 +50,15 @@ final class RecordingTap: Sendable {
 
     /// Installs the counters and the end watch on `pipeline`'s recording branch.
     func attach(to pipeline: GStreamerPipeline) {
-        PadProbe.onEveryBuffer(in: pipeline, element: RecordingBranch.queueName, pad: "sink") { [self] in
+        PadProbe.filterBuffers(in: pipeline, element: RecordingBranch.queueName, pad: "sink") { [self] time in
+            guard self.keepsPicture(at: time) else { return false }
             self.offered.add(1, ordering: .relaxed)
+            return true
+        }
+        if hasMicrophone, limit != nil {
+            PadProbe.filterBuffers(in: pipeline, element: RecordingBranch.audioQueueName, pad: "sink") { [self] time in
+                self.keepsSound(at: time)
+            }
         }
         PadProbe.onEveryBuffer(in: pipeline, element: RecordingBranch.encoderName, pad: "sink") { [self] in
             self.encoded.add(1, ordering: .relaxed)
@@ -48,6 +68,26 @@ final class RecordingTap: Sendable {
         }
         PadProbe.onEndOfStream(in: pipeline, element: RecordingBranch.sinkName, pad: "sink") { [weak self] in
             self?.markFinished()
+        }
+    }
+
+    private func keepsPicture(at time: UInt64?) -> Bool {
+        let (keep, reachedNow) = span.withLock { span -> (Bool, Bool) in
+            guard let time else { return (!span.limitReached, false) }
+            let first = span.firstPicture ?? time
+            span.firstPicture = first
+            guard let limit, time >= first &+ limit else { return (true, false) }
+            defer { span.limitReached = true }
+            return (false, !span.limitReached)
+        }
+        if reachedNow { onLimitReached() }
+        return keep
+    }
+
+    private func keepsSound(at time: UInt64?) -> Bool {
+        span.withLock { span in
+            guard let limit, let time, let first = span.firstPicture else { return !span.limitReached }
+            return time < first &+ limit
         }
     }
 

@@ -112,7 +112,7 @@ struct RecordSession {
             return code == .success ? (error == .empty ? .failure : .writeFailed) : code
         }
         if finished.wasRepaired, code == .success {
-            Console.report("warning: the recording was cut off at the end; the file was finished up to its last whole second.")
+            Console.report("warning: the recording was cut off at the end; the file was finished up to its last whole frame.")
         }
         Console.out(request.json
             ? RecordReport(finished, statistics: statistics, camera: camera, microphone: microphone).json + "\n"
@@ -147,7 +147,8 @@ private final class Warning: Sendable {
 
     func once(_ message: String) {
         guard !said.withLock({ let was = $0; $0 = true; return was }) else { return }
-        Console.error("\r\u{1B}[K")
+        // Over the progress line, which only a terminal shows.
+        if Console.errorIsTerminal { Console.error("\r\u{1B}[K") }
         Console.report("warning: " + message)
     }
 }

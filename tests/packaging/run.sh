@@ -6,7 +6,9 @@
 #   1. squarecam --version prints the package's version;
 #   2. squarecam crop of a photo stored turned (EXIF Orientation 6) gives the
 #      upright square (pixels compared with the upright original);
-#   3. squarecam shoot --camera test saves the test camera's square (bars checked);
+#   3. squarecam shoot --camera test saves the test camera's square (bars checked),
+#      and squarecam record --camera test --microphone test records a square
+#      VP8/Opus clip that decodes (on the host, with gst-launch-1.0);
 #   4. the app's window, on an Xvfb display, shows the live test camera
 #      (screenshots: its bar colours, and the snow moving between two shots);
 #   5. apt-get remove squarecam takes away exactly the package's files, and
@@ -167,6 +169,15 @@ shot_output=$(in_root squarecam shoot --camera test -o /tmp/shot.jpg 2>&1) || tr
 echo "$shot_output" | sed 's/^/    /'
 check "squarecam shoot --camera test saves the test camera's square" \
     python3 "$here/pixels.py" test-pattern "$root/tmp/shot.jpg"
+
+# The recording: the package's Depends must bring VP8, Opus, webmmux and audiomixer.
+record_output=$(in_root squarecam record --camera test --microphone test --duration 2 --json -o /tmp/clip.webm 2>&1) || true
+echo "$record_output" | sed 's/^/    /'
+clip_frames=$(GST_DEBUG=GST_SCHEDULING:7 GST_DEBUG_NO_COLOR=1 gst-launch-1.0 -q filesrc location="$root/tmp/clip.webm" \
+    ! matroskademux name=demux demux.video_0 ! queue ! vp8dec ! fakesink name=picture demux.audio_0 ! queue ! opusdec \
+    ! fakesink 2>&1 | grep -c '<picture:sink> calling chainfunction' || true)
+check "squarecam record --camera test --microphone test: a 1080x1080 clip of 60 frames that decodes ($clip_frames)" \
+    test "$clip_frames" -eq 60 -a -n "$(echo "$record_output" | grep '"width":1080')"
 
 # ─── 4. the app's window on Xvfb, live ───
 display=90

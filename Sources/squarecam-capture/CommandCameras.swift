@@ -1,3 +1,4 @@
+import FoundationEssentials
 import SquareCamCapture
 import SquareCamCommandLine
 import SquareCamCore
@@ -78,6 +79,10 @@ enum CommandCameras {
             return Access(provider: VirtualCameraProvider.testPattern(size: size, framesPerSecond: rate),
                           cameras: [TestCamera.description(size: size, framesPerSecond: rate)])
         case .file(let path):
+            guard FileManager.default.fileExists(atPath: path) else {
+                Console.report("There is no image at \(path) to use as a camera. Check the path after file:.")
+                throw CommandExit(.noCamera)
+            }
             return Access(provider: VirtualCameraProvider.imageFile(path: path), cameras: [TestCamera.imageFile(path: path)])
         case .auto, .device:
             break

@@ -10,10 +10,6 @@ enum RecordCommand: Command {
 
     static func run(_ arguments: ParsedArguments) async throws(UsageError) -> ExitCode {
         let request = try RecordRequest(arguments)
-        if case .file(let path) = request.camera, !FileManager.default.fileExists(atPath: path) {
-            Console.report("There is no image at \(path) to use as a camera. Check the path after file:.")
-            return .noCamera
-        }
         let environment = ProcessEnvironment.current
         if case .named(let id) = request.microphone, !MicrophoneChoice.microphones(environment: environment).contains(where: { $0.id == id }) {
             // pipewiresrc would wait for a node that is not there, silently.

@@ -18,8 +18,11 @@ enum RecoverCommand: Command {
         for folder in folders {
             var isFolder = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder else {
-                Console.report("\(Console.printable(folder)): there is no such folder.")
-                failed += 1
+                // The default folder is missing until the first recording: nothing to recover there.
+                if !arguments.operands.isEmpty {
+                    Console.report("\(Console.printable(folder)): there is no such folder.")
+                    failed += 1
+                }
                 continue
             }
             for partial in RecordingFile.partialRecordings(inFolder: folder) {

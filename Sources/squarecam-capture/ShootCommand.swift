@@ -13,10 +13,6 @@ enum ShootCommand: Command {
 
     static func run(_ arguments: ParsedArguments) async throws(UsageError) -> ExitCode {
         let request = try ShootRequest(arguments)
-        if case .file(let path) = request.camera, !FileManager.default.fileExists(atPath: path) {
-            Console.report("There is no image at \(path) to use as a camera. Check the path after file:.")
-            return .noCamera
-        }
         let access: CommandCameras.Access
         do {
             access = try await CommandCameras.access(for: request.camera)

@@ -142,6 +142,16 @@ import Testing
         #expect(nothing.status == 0)
         #expect(nothing.error.contains("No interrupted recording was found."), "\(nothing.error)")
         #expect(try folder.entries() == ["take_recovered.webm"])
+
+        let missing = try CLIRunner.run(["recover", folder.path + "/nowhere"])
+        #expect(missing.status == 1)
+        #expect(missing.error.contains("nowhere: there is no such folder."), "\(missing.error)")
+        // The default folder, before anything was ever recorded, holds nothing to recover.
+        let home = try TemporaryFolder()
+        let fresh = try CLIRunner.run(["recover"], environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/.config"],
+                                      unset: ["XDG_VIDEOS_DIR"])
+        #expect(fresh.status == 0, "\(fresh.error)")
+        #expect(fresh.error.contains("No interrupted recording was found."), "\(fresh.error)")
     }
 
     @Test(.enabled(if: geteuid() == 0, "needs root to mount a small tmpfs"))

@@ -40,9 +40,7 @@ enum DevicesCommand: Command {
     }
 
     static func encoded(_ list: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(list)) ?? Data("[]".utf8), as: UTF8.self)
+        JSONText.of(list, pretty: true, fallback: "[]")
     }
 }
 

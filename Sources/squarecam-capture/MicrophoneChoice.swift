@@ -63,7 +63,7 @@ enum MicrophoneChoice: Equatable {
             case nil: return (nil, "No sound server (PipeWire or PulseAudio) runs: recording without sound (--microphone none records without sound and without this notice).")
             }
         case .named(let id):
-            return (MicrophoneDescription(id: id, name: id).source, nil)
+            return (MicrophoneSource(id: id), nil)
         }
     }
 

@@ -24,7 +24,7 @@ enum RecordCommand: Command {
             // camera leaves nothing behind.
             let access = try await CommandCameras.access(for: request.camera)
             let description = try access.pick(request.camera, requireCamera: request.requireCamera)
-            file = try createFile(request.destination ?? .folder(defaultFolder(environment)))
+            file = try createFile(request.destination ?? .folder(RecordingDestination.standardFolder(environment: environment)))
             let settings = RecordingSettings(
                 side: request.side, mirrored: request.mirror, bitsPerSecond: request.bitsPerSecond,
                 microphone: microphone, fileDescriptor: file.descriptor, maximumSeconds: request.durationSeconds)
@@ -40,11 +40,6 @@ enum RecordCommand: Command {
         }
         if let notice { Console.report("warning: " + notice) }
         return await RecordSession(camera: camera, file: file, request: request, microphone: microphone).run()
-    }
-
-    /// Videos/Camera, as GNOME Snapshot keeps its clips.
-    private static func defaultFolder(_ environment: [String: String]) -> String {
-        AtomicFileWriter.join(PhotoLibrary.userFolder(.videos, environment: environment), "Camera")
     }
 
     private static func createFile(_ destination: RecordingDestination) throws(CommandCameras.CommandExit) -> RecordingFile {

@@ -29,9 +29,5 @@ struct RecordReport: Encodable {
         repaired = finished.wasRepaired
     }
 
-    var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
-    }
+    var json: String { JSONText.of(self) }
 }

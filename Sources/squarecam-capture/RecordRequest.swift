@@ -19,25 +19,22 @@ struct RecordRequest {
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        do {
-            camera = try CameraSpec(parsing: arguments.string("camera") ?? "auto")
-        } catch {
-            throw UsageError(message: "--camera: \(error.description)")
-        }
+        camera = try CaptureOptions.camera(arguments)
         microphone = try MicrophoneChoice(parsing: arguments.string("microphone") ?? "auto")
         durationSeconds = try arguments.decimal("duration", in: 0.1...86_400)
         side = try arguments.integer("size", in: RecordingDefaults.sides)
         if let side, side % 2 != 0 {
             throw UsageError(message: "--size \(side): a video's side must be even (VP8 halves it for colour); try \(side - 1) or \(side + 1).")
         }
-        mode = try ShootRequest.mode(arguments.string("mode"))
+        mode = try CaptureOptions.mode(arguments.string("mode"))
         bitsPerSecond = try arguments.integer("bitrate", in: RecordingDefaults.kilobitRates).map { $0 * 1000 }
         mirror = arguments.flag("mirror")
         requireCamera = arguments.flag("require-camera")
         json = arguments.flag("json")
         let overwrite = arguments.flag("overwrite")
         destination = try Self.destination(arguments.string("output"), overwrite: overwrite)
-        if overwrite, destination.map({ if case .file = $0 { false } else { true } }) ?? true {
+        let namesFile = if case .file = destination { true } else { false }
+        if overwrite, !namesFile {
             throw UsageError(message: "--overwrite goes with --output FILE; recordings saved into a folder never replace anything.")
         }
     }
@@ -50,10 +47,7 @@ struct RecordRequest {
         if output == "-" {
             throw UsageError(message: "-o -: a recording is written to a file, so that a cut-off one can be recovered; give a .webm file or a folder.")
         }
-        var isFolder = false
-        if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder) {
-            return .folder(output)
-        }
+        if CaptureOptions.namesFolder(output) { return .folder(output) }
         guard output.lowercased().hasSuffix(".webm") else {
             throw UsageError(message: "--output \(Console.printable(output)): name a .webm file, or a folder (end it with / to have it created).")
         }

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import SquareCamCapture
 import SquareCamCommandLine
-import SquareCamImaging
 
 /// `squarecam recover`: gives every interrupted recording in the folders a
 /// visible, playable file.
@@ -10,7 +9,7 @@ enum RecoverCommand: Command {
 
     static func run(_ arguments: ParsedArguments) async throws(UsageError) -> ExitCode {
         let folders = arguments.operands.isEmpty
-            ? [AtomicFileWriter.join(PhotoLibrary.userFolder(.videos, environment: ProcessEnvironment.current), "Camera")]
+            ? [RecordingDestination.standardFolder()]
             : arguments.operands
         let json = arguments.flag("json")
         var failed = 0
@@ -64,9 +63,5 @@ private struct RecoveryReport: Encodable {
         from = partial
     }
 
-    var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
-    }
+    var json: String { JSONText.of(self) }
 }

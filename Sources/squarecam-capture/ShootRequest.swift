@@ -30,16 +30,12 @@ struct ShootRequest {
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        do {
-            camera = try CameraSpec(parsing: arguments.string("camera") ?? "auto")
-        } catch {
-            throw UsageError(message: "--camera: \(error.description)")
-        }
+        camera = try CaptureOptions.camera(arguments)
         side = try arguments.integer("size", in: ImageDefaults.squareSides)
         quality = try arguments.integer("quality", in: 1...100) ?? ImageDefaults.jpegQuality
         delaySeconds = try arguments.decimal("delay", in: 0...3600) ?? 0
         skipFrames = try arguments.integer("skip", in: 0...1000)
-        mode = try Self.mode(arguments.string("mode"))
+        mode = try CaptureOptions.mode(arguments.string("mode"))
         count = try arguments.integer("count", in: 1...100_000) ?? 1
         intervalSeconds = try arguments.decimal("interval", in: 0...86_400) ?? 0
         if arguments.string("interval") != nil && arguments.string("count") == nil {
@@ -60,17 +56,6 @@ struct ShootRequest {
                 throw UsageError(message: "--overwrite goes with --output FILE; photos saved into a folder never replace anything.")
             }
         }
-    }
-
-    /// `WxH` or `WxH@FPS` (30 fps when not given); any format.
-    static func mode(_ text: String?) throws(UsageError) -> CameraMode? {
-        guard let text else { return nil }
-        guard let match = text.wholeMatch(of: /(\d{1,5})x(\d{1,5})(?:@(\d{1,3}(?:\.\d+)?))?/),
-              let width = Int(match.1), let height = Int(match.2), width > 0, height > 0 else {
-            throw UsageError(message: "--mode takes WIDTHxHEIGHT or WIDTHxHEIGHT@FPS, such as 1920x1080@30, not '\(text)'.")
-        }
-        let rate = match.3.flatMap { Double($0) } ?? 30
-        return CameraMode(size: PixelSize(width: width, height: height), framesPerSecond: rate, format: "")
     }
 
     /// `-o -` puts exactly one JPEG on standard output, and nothing else.
@@ -95,10 +80,7 @@ struct ShootRequest {
         guard let output else { return .library }
         guard !output.isEmpty else { throw UsageError(message: "--output needs a file or folder name.") }
         if output == "-" { return .standardOutput }
-        var isFolder = false
-        if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder) {
-            return .folder(output)
-        }
+        if CaptureOptions.namesFolder(output) { return .folder(output) }
         let lowered = output.lowercased()
         guard lowered.hasSuffix(".jpg") || lowered.hasSuffix(".jpeg") else {
             throw UsageError(message: "--output \(Console.printable(output)): name a .jpg file, a folder (end it with / to have it created), or - for standard output.")

@@ -34,7 +34,7 @@ import Testing
         if finishing { #expect(await camera.endRecording()) }
         let ran = started.duration(to: .now)
         await camera.stop()
-        return (file, Double(ran.components.seconds) + Double(ran.components.attoseconds) / 1e18)
+        return (file, ran.inSeconds)
     }
 
     private func layout(of path: String) throws -> WebMLayout {

@@ -275,34 +275,30 @@ class Session:
 
     # ─── PipeWire ───
 
-    def camera_node_config(self, index, name=None):
-        name = name or f"squarecam-test-camera-{index}"
+    @staticmethod
+    def node_config(spa_plugin, name, description, media_class, role=None):
+        """A node inside PipeWire made by one of SPA's test sources behind an adapter."""
+        role_line = f"      media.role = {role}\n" if role else ""
         return f"""  {{ factory = adapter
     args = {{
-      factory.name = videotestsrc
-      library.name = videotestsrc/libspa-videotestsrc
+      factory.name = {spa_plugin}
+      library.name = {spa_plugin}/libspa-{spa_plugin}
       node.name = "{name}"
-      node.description = "SquareCam Test Camera {index}"
-      media.class = Video/Source
-      media.role = Camera
-      object.linger = true
+      node.description = "{description}"
+      media.class = {media_class}
+{role_line}      object.linger = true
     }}
   }}
 """
 
+    def camera_node_config(self, index, name=None):
+        return self.node_config("videotestsrc", name or f"squarecam-test-camera-{index}",
+                                f"SquareCam Test Camera {index}", "Video/Source", role="Camera")
+
     def microphone_node_config(self, index):
         # SPA's audiotestsrc: a sine, as a microphone would give sound.
-        return f"""  {{ factory = adapter
-    args = {{
-      factory.name = audiotestsrc
-      library.name = audiotestsrc/libspa-audiotestsrc
-      node.name = "squarecam-test-microphone-{index}"
-      node.description = "SquareCam Test Microphone {index}"
-      media.class = Audio/Source
-      object.linger = true
-    }}
-  }}
-"""
+        return self.node_config("audiotestsrc", f"squarecam-test-microphone-{index}",
+                                f"SquareCam Test Microphone {index}", "Audio/Source")
 
     def write_pipewire_config(self):
         folder = os.path.join(self.config, "pipewire", "pipewire.conf.d")

@@ -9,15 +9,7 @@ public struct MicrophoneDescription: Sendable, Hashable, Encodable {
         self.name = name
     }
 
-    public static let testTone = MicrophoneDescription(id: "test", name: "Test tone")
-
-    /// The source to record it from.
-    public var source: MicrophoneSource? {
-        if id == Self.testTone.id { return .testTone }
-        if id.hasPrefix("pipewire:") { return .pipewire(target: String(id.dropFirst("pipewire:".count))) }
-        if id.hasPrefix("pulse:") { return .pulse(device: String(id.dropFirst("pulse:".count))) }
-        return nil
-    }
+    public static let testTone = MicrophoneDescription(id: MicrophoneSource.testTone.name, name: "Test tone")
 }
 
 /// The microphones the sound server offers now, through GStreamer's

@@ -10,9 +10,9 @@ enum PadProbe {
         in pipeline: GStreamerPipeline, element elementName: String, pad padName: String,
         _ action: @escaping @Sendable () -> Void
     ) -> Bool {
-        addProbe(in: pipeline, element: elementName, pad: padName, type: GST_PAD_PROBE_TYPE_BUFFER) { _ in
+        filterBuffers(in: pipeline, element: elementName, pad: padName) { _ in
             action()
-            return GST_PAD_PROBE_OK
+            return true
         }
     }
 

@@ -12,6 +12,11 @@ public enum RecordingDestination: Sendable, Equatable {
     /// This file; one already there is replaced only when `replaceExisting`.
     case file(String, replaceExisting: Bool)
 
+    /// The user's Videos/Camera folder, where GNOME Snapshot keeps its clips too.
+    public static func standardFolder(environment: [String: String] = ProcessEnvironment.current) -> String {
+        AtomicFileWriter.join(PhotoLibrary.userFolder(.videos, environment: environment), "Camera")
+    }
+
     var folder: String {
         switch self {
         case .folder(let folder): folder

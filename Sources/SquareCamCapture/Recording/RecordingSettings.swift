@@ -44,6 +44,20 @@ public enum MicrophoneSource: Sendable, Hashable {
     /// A PulseAudio source by name; nil: the default source.
     case pulse(device: String?)
 
+    /// The source a microphone id names (`test`, `pipewire:NODE`,
+    /// `pulse:SOURCE`, as `squarecam devices` lists them); nil for another word.
+    public init?(id: String) {
+        if id == "test" {
+            self = .testTone
+        } else if id.hasPrefix("pipewire:") {
+            self = .pipewire(target: String(id.dropFirst("pipewire:".count)))
+        } else if id.hasPrefix("pulse:") {
+            self = .pulse(device: String(id.dropFirst("pulse:".count)))
+        } else {
+            return nil
+        }
+    }
+
     /// What `--json` and messages call it.
     public var name: String {
         switch self {

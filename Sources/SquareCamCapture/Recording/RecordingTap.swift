@@ -1,4 +1,5 @@
 import Dispatch
+import SquareCamCore
 import Synchronization
 
 /// What a recording branch did: frames offered, frames encoded, how it ended.
@@ -108,8 +109,7 @@ final class RecordingTap: Sendable {
                 waiter.resume(returning: true)
                 return
             }
-            let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout.inSeconds) { [weak self] in
                 self?.ending.withLock { state in
                     defer { state.waiter = nil }
                     return state.waiter

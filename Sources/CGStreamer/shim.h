@@ -137,3 +137,13 @@ static inline GstClockTime squarecam_probe_buffer_time(GstPadProbeInfo *info) {
 static inline void squarecam_weak_ref(gpointer object, GWeakNotify notify, gpointer data) {
     g_object_weak_ref(G_OBJECT(object), notify, data);
 }
+
+// --- bins that join a running pipeline (LiveBranch) -------------------------
+
+static inline gboolean squarecam_bin_add(GstElement *bin, GstElement *element) {
+    return gst_bin_add(GST_BIN(bin), element);
+}
+
+static inline gboolean squarecam_bin_remove(GstElement *bin, GstElement *element) {
+    return gst_bin_remove(GST_BIN(bin), element);
+}

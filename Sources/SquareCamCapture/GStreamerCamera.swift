@@ -35,6 +35,8 @@ public final class GStreamerCamera: Camera {
         var failureHandler: (@Sendable (CameraFailure) -> Void)?
         /// The running pipeline's recording branch, when it has one.
         var recordingTap: RecordingTap?
+        /// The recording begun on the running pipeline (`startRecording`), until it is ended.
+        var liveBranch: LiveBranch?
         var recordingFailureHandler: (@Sendable (RecordingFailure) -> Void)?
         var recordingLimitHandler: (@Sendable () -> Void)?
 
@@ -476,20 +478,20 @@ public final class GStreamerCamera: Camera {
     /// Once a second while `generation` is live: a source that stops without
     /// an error (a hung driver or daemon; libcamerasrc 0.0.3 when its camera
     /// goes) fails like one that reports it, so the app says so instead of
-    /// showing a frozen picture.
+    /// showing a frozen picture. On a Dispatch queue, not in a task: a task pool
+    /// kept busy (two cores, blocking work elsewhere in the process) must
+    /// not delay the one look that notices a dead camera.
     private func watchForStalls(generation: Int) {
-        Task.detached { [weak self] in
-            while true {
-                try? await Task.sleep(for: .seconds(1))
-                guard let self else { return }
-                let (watching, staleAge) = state.withLock { state in
-                    (state.generation == generation && state.phase == .live, state.staleAge)
-                }
-                guard watching else { return }
-                if let staleAge {
-                    fail(stalled(for: staleAge), generation: generation)
-                    return
-                }
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 1) { [weak self] in
+            guard let self else { return }
+            let (watching, staleAge) = state.withLock { state in
+                (state.generation == generation && state.phase == .live, state.staleAge)
+            }
+            guard watching else { return }
+            if let staleAge {
+                fail(stalled(for: staleAge), generation: generation)
+            } else {
+                watchForStalls(generation: generation)
             }
         }
     }
@@ -531,13 +533,67 @@ public final class GStreamerCamera: Camera {
         state.withLock { $0.recordingTap }?.statistics
     }
 
-    /// Ends the recording (`configuration.recording`) and waits until its
-    /// file is finished; the camera streams on. False when the muxer did not
-    /// finish in time (the file is then one `RecordingFile.finish` repairs).
+    /// Starts recording what the camera streams now, without stopping it:
+    /// the recording branch joins the running pipeline (the app's
+    /// viewfinder streams on). `settings.side` is capped at the frame's
+    /// short side. End it with `endRecording`.
+    public func startRecording(_ settings: RecordingSettings) throws(RecordingFailure) {
+        let (pipeline, mode, generation, busy) = state.withLock { state in
+            (state.phase == .live ? state.pipeline : nil, state.activeMode, state.generation, state.liveBranch != nil)
+        }
+        guard let pipeline, let mode else { throw .encoding(detail: "the camera is not streaming") }
+        guard !busy else { throw .encoding(detail: "a recording is already running") }
+        let branch = RecordingBranch(settings: settings, frameSize: mode.size, framesPerSecond: mode.framesPerSecond,
+                                     startsAt: pipeline.runningTime, joinsRunningPipeline: true)
+        let live: LiveBranch
+        do {
+            live = try LiveBranch(branch.binText, name: RecordingBranch.binName, joining: PipelineDescription.teeName, of: pipeline)
+        } catch {
+            throw .encoding(detail: error.detail)
+        }
+        let tap = RecordingTap(hasMicrophone: settings.microphone != nil, maximumSeconds: settings.maximumSeconds) { [weak self] in
+            self?.state.withLock { $0.generation == generation ? $0.recordingLimitHandler : nil }?()
+        }
+        tap.attach(to: pipeline)
+        let current = state.withLock { state -> Bool in
+            guard state.generation == generation else { return false }
+            state.recordingTap = tap
+            state.liveBranch = live
+            return true
+        }
+        do throws(PipelineBuildError) {
+            guard current else { throw PipelineBuildError(detail: "the camera stopped") }
+            try live.join()
+        } catch {
+            state.withLock { if $0.generation == generation { $0.liveBranch = nil } }
+            Self.teardownQueue.async { live.remove() }
+            throw .encoding(detail: error.detail)
+        }
+    }
+
+    /// Ends the recording (`configuration.recording`, or the one
+    /// `startRecording` began) and waits until its file is finished; the
+    /// camera streams on. False when the muxer did not finish in time (the
+    /// file is then one `RecordingFile.finish` repairs).
     public func endRecording() async -> Bool {
-        let (tap, pipeline) = state.withLock { ($0.recordingTap, $0.pipeline) }
+        let (tap, pipeline, live) = state.withLock { state in
+            defer { state.liveBranch = nil }
+            return (state.recordingTap, state.pipeline, state.liveBranch)
+        }
         guard let tap, let pipeline else { return false }
-        return await tap.end(pipeline)
+        // No frame after this one: the end is where the user stopped, not
+        // where the end-of-stream caught up with the tee.
+        live?.cutOff()
+        let ended = await tap.end(pipeline)
+        if let live {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                Self.teardownQueue.async {
+                    live.remove()
+                    done.resume()
+                }
+            }
+        }
+        return ended
     }
 
     /// Runs `body` with the live pipeline, if any (tests inject bus errors).

@@ -64,6 +64,15 @@ final class GStreamerPipeline: @unchecked Sendable {
         shutDown()
     }
 
+    /// How long the pipeline has played, by its clock, in nanoseconds (0
+    /// before it has a clock): the time a buffer produced now carries.
+    var runningTime: UInt64 {
+        guard let clock = gst_element_get_clock(element) else { return 0 }
+        defer { gst_object_unref(UnsafeMutableRawPointer(clock)) }
+        let now = gst_clock_get_time(clock), base = gst_element_get_base_time(element)
+        return now > base ? UInt64(now - base) : 0
+    }
+
     /// GObject's reference count of the pipeline (1 when only we hold it).
     var referenceCount: UInt32 { squarecam_object_refcount(UnsafeMutableRawPointer(element)) }
 

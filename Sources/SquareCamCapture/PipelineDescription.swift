@@ -14,6 +14,8 @@ struct PipelineDescription: Hashable, Sendable {
     static let stillSinkName = "still"
     static let viewfinderSinkName = "viewfinder"
     static let viewfinderValveName = "viewfindervalve"
+    /// The tee the branches hang off; a recording joins it while it streams.
+    static let teeName = "split"
     /// The PipeWire source, left playing when its pipeline is parked.
     static let pipeWireSourceName = "pipewire"
     /// Frames per second of a `file:` camera: the still image repeated.
@@ -32,7 +34,7 @@ struct PipelineDescription: Hashable, Sendable {
 
     var launchText: String {
         guard hasViewfinder || recording != nil else { return sourceChain + " ! " + stillSink }
-        var branches = [sourceChain + " ! tee name=split", stillBranch]
+        var branches = [sourceChain + " ! tee name=\(Self.teeName)", stillBranch]
         if hasViewfinder { branches.append(viewfinderBranch) }
         if let recording { branches += [recording.videoBranch, recording.audioChain] }
         return branches.joined(separator: " ")

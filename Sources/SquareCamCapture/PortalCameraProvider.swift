@@ -115,7 +115,7 @@ public final class PortalCameraProvider: CameraProvider {
     }
 
     /// How long an empty camera list is asked again (see `cameras()`).
-    static let grantSeconds = 1.5
+    static let grantSeconds = 4.0
 
     /// Watches the PipeWire connection itself (x-d-p 1.16 does not signal
     /// camera changes): the first call is the list when watching starts;

@@ -22,14 +22,22 @@ struct RecordingBranch: Hashable, Sendable {
     /// Where the sound's end-of-stream goes in: after the mixer, which would
     /// otherwise wait for a microphone that never ends.
     static let audioQueueName = "recordaudioqueue"
+    /// The bin a recording added to a running pipeline lives in (`LiveBranch`).
+    static let binName = "recordbranch"
     /// Elements whose errors are the recording's, not the camera's.
     static let elementNames: Set<String> = [queueName, encoderName, muxerName, sinkName, microphoneName,
-                                            microphoneQueueName, mixerName, audioQueueName, "recordsilence", "recordaudioencoder", "recordcrop", "recordscale", "recordconvert"]
+                                            microphoneQueueName, mixerName, audioQueueName, binName, "recordsilence", "recordaudioencoder", "recordcrop", "recordscale", "recordconvert"]
 
     var settings: RecordingSettings
     /// The frames' size when known before streaming (a chosen mode, the test pattern).
     var frameSize: PixelSize?
     var framesPerSecond: Double
+    /// The pipeline's running time when the branch joins it, in nanoseconds:
+    /// audiotestsrc counts its timestamps from 0 when it starts, where a
+    /// camera's frames and a real microphone's sound carry running time.
+    var startsAt: UInt64 = 0
+    /// True for a branch `binText` adds to a pipeline that is streaming, with `frameSize` read from its frames.
+    var joinsRunningPipeline = false
 
     /// The recorded square's side, even; nil when the frame size is not known yet.
     var side: Int? {
@@ -46,13 +54,33 @@ struct RecordingBranch: Hashable, Sendable {
     /// recording loses at most the open cluster's unsynced part.
     private var keyframeDistance: Int { max(1, Int((framesPerSecond > 0 ? framesPerSecond : 30).rounded())) }
 
-    var videoBranch: String {
+    /// The frames' centre square. A bin joining a running pipeline knows the
+    /// frames' size (`joinsRunningPipeline`) and cuts it with exact margins:
+    /// aspectratiocrop, followed by a sized scale, fails to renegotiate
+    /// there (not-negotiated, GStreamer 1.22). Built with its pipeline, the
+    /// branch leaves the margins to aspectratiocrop, which reads the
+    /// frames' size from the stream.
+    private var crop: String {
+        guard joinsRunningPipeline, let frameSize else { return "aspectratiocrop name=recordcrop aspect-ratio=1/1" }
+        let square = frameSize.centeredSquare
+        return "videocrop name=recordcrop left=\(square.x) right=\(frameSize.width - square.maxX)"
+            + " top=\(square.y) bottom=\(frameSize.height - square.maxY)"
+    }
+
+    /// The branch as it is built with its pipeline, off the tee named `split`.
+    var videoBranch: String { "split. ! " + videoChain }
+
+    /// Picture and sound as one bin whose only free pad is the picture's
+    /// input: the app adds it to a pipeline that is already streaming.
+    var binText: String { videoChain + " " + audioChain }
+
+    private var videoChain: String {
         let size = side.map { ",width=\($0),height=\($0)" } ?? ""
         // video-direction, not the older method=horizontal-flip, which
         // GStreamer 1.22 ignored: the picture came out unflipped.
         let flip = settings.mirrored ? " ! videoflip video-direction=horiz" : ""
-        return "split. ! queue name=\(Self.queueName) leaky=downstream max-size-buffers=8 max-size-bytes=0 max-size-time=0"
-            + " ! aspectratiocrop name=recordcrop aspect-ratio=1/1 ! videoscale name=recordscale"
+        return "queue name=\(Self.queueName) leaky=downstream max-size-buffers=8 max-size-bytes=0 max-size-time=0"
+            + " ! " + crop + " ! videoscale name=recordscale"
             + " ! videoconvert name=recordconvert ! video/x-raw,format=I420,pixel-aspect-ratio=1/1\(size)" + flip
             // Real-time VP8 on two cores: deadline=1 is libvpx's real-time
             // mode, cpu-used=8 its speed at which 1080² at 30 fps keeps up
@@ -60,7 +88,9 @@ struct RecordingBranch: Hashable, Sendable {
             + " ! vp8enc name=\(Self.encoderName) deadline=1 cpu-used=8 threads=2 lag-in-frames=0 end-usage=cbr"
             + " target-bitrate=\(bitsPerSecond) keyframe-max-dist=\(keyframeDistance) buffer-size=1000"
             + " ! queue max-size-buffers=0 max-size-bytes=0 max-size-time=2000000000"
-            + " ! webmmux name=\(Self.muxerName) ! fdsink name=\(Self.sinkName) fd=\(settings.fileDescriptor) sync=false async=false"
+            // offset-to-zero: a recording begun while the camera has streamed
+            // for a while starts at 0 s, not at the pipeline's running time.
+            + " ! webmmux name=\(Self.muxerName) offset-to-zero=true ! fdsink name=\(Self.sinkName) fd=\(settings.fileDescriptor) sync=false async=false"
     }
 
     /// The sound's chain into the muxer; empty without a microphone.
@@ -74,7 +104,7 @@ struct RecordingBranch: Hashable, Sendable {
         guard let microphone = settings.microphone else { return "" }
         let source: String = switch microphone {
         case .testTone:
-            "audiotestsrc name=\(Self.microphoneName) is-live=true wave=sine freq=440 volume=0.2"
+            "audiotestsrc name=\(Self.microphoneName) is-live=true timestamp-offset=\(startsAt) wave=sine freq=440 volume=0.2"
         case .pipewire(let target):
             // WirePlumber links a stream only once it knows the media type,
             // which pipewiresrc takes from the caps after it.
@@ -86,8 +116,8 @@ struct RecordingBranch: Hashable, Sendable {
         let format = "audio/x-raw,format=S16LE,rate=48000,channels=2,layout=interleaved"
         return source + " ! queue name=\(Self.microphoneQueueName) max-size-time=1000000000"
             + " ! audioconvert ! audioresample ! \(format) ! \(Self.mixerName)."
-            + " audiotestsrc name=recordsilence is-live=true wave=silence ! \(format) ! queue"
-            + " ! audiomixer name=\(Self.mixerName) latency=100000000"
+            + " audiotestsrc name=recordsilence is-live=true timestamp-offset=\(startsAt) wave=silence ! \(format) ! queue"
+            + " ! audiomixer name=\(Self.mixerName) latency=100000000 start-time-selection=first"
             + " ! queue name=\(Self.audioQueueName) ! opusenc name=recordaudioencoder bitrate=128000 ! queue ! \(Self.muxerName)."
     }
 }

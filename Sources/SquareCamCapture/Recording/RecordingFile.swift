@@ -121,9 +121,26 @@ public final class RecordingFile: @unchecked Sendable {
         }
     }
 
+    /// What a finished file holds, before it has its visible name.
+    public struct Sealed: Sendable, Equatable {
+        fileprivate var layout: WebMLayout
+        /// True when the file had been cut off and was finished by `WebMRepair`.
+        public var wasRepaired: Bool
+        /// From the first block to the last, as the file's timestamps say.
+        public var seconds: Double { layout.blockSpanSeconds }
+    }
+
     /// Finishes the file (repairing it when its writing was cut off), gives
     /// it its visible name, and closes it.
     public func finish() throws(FinishError) -> FinishedRecording {
+        try publish(try seal())
+    }
+
+    /// Finishes the file's content (repairing it when its writing was cut
+    /// off) and flushes it to the disk, still hidden and locked: the app
+    /// plays it for review before the user saves it or lets it go, and a
+    /// crash meanwhile leaves it for `recover`.
+    public func seal() throws(FinishError) -> Sealed {
         let layout: WebMLayout
         let repaired: Bool
         do {
@@ -142,6 +159,12 @@ public final class RecordingFile: @unchecked Sendable {
         guard fsync(descriptor) == 0 else {
             throw .kept(partialPath: partialPath, reason: PhotoWriteError(errno: errno, path: partialPath).description)
         }
+        return Sealed(layout: layout, wasRepaired: repaired)
+    }
+
+    /// Gives a sealed file its visible name in the destination (never
+    /// replacing a file unless the destination says so).
+    public func publish(_ sealed: Sealed) throws(FinishError) -> FinishedRecording {
         let path: String
         do {
             switch destination {
@@ -154,9 +177,15 @@ public final class RecordingFile: @unchecked Sendable {
         } catch {
             throw .kept(partialPath: partialPath, reason: error.description)
         }
+        let layout = sealed.layout
         return FinishedRecording(
             path: path, pictureSize: layout.pictureSize, seconds: layout.blockSpanSeconds, videoFrames: layout.videoBlocks,
-            audioBlocks: layout.audioBlocks, wasRepaired: repaired)
+            audioBlocks: layout.audioBlocks, wasRepaired: sealed.wasRepaired)
+    }
+
+    /// Deletes the hidden file: the user let the recording go (Retake).
+    public func discard() {
+        unlink(partialPath)
     }
 }
 

@@ -1,0 +1,70 @@
+import Foundation
+import SquareCamCore
+import Synchronization
+import Testing
+@testable import SquareCamCapture
+
+/// Recordings begun and ended on a camera that streams on, as the app's
+/// viewfinder does: the branch joins the running pipeline and leaves it.
+@Suite struct LiveRecordingTests {
+    private func layout(of path: String) throws -> WebMLayout {
+        let descriptor = open(path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var status = stat()
+        fstat(descriptor, &status)
+        return try #require(WebMLayout.read(FileWindow(descriptor: descriptor, size: Int(status.st_size))))
+    }
+
+    @Test func aRecordingJoinsTheRunningViewfinderAndLeavesItStreaming() async throws {
+        let folder = NSTemporaryDirectory() + "squarecam-live-recording-" + UUID().uuidString.prefix(8)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let camera = try GStreamerCamera(description: TestCamera.description(size: PixelSize(width: 320, height: 240), framesPerSecond: 30))
+        let shown = Atomic<Int>(0)
+        camera.setViewfinder(side: 64) { _ in shown.add(1, ordering: .relaxed) }
+        try await camera.start()
+        defer { Task { await camera.stop() } }
+        // The pipeline has streamed for a while: the file must still start at 0 s.
+        try await Task.sleep(for: .seconds(1))
+
+        for round in 1...2 {
+            let file = try RecordingFile.create(.folder(folder))
+            try camera.startRecording(RecordingSettings(microphone: .testTone, fileDescriptor: file.descriptor))
+            let started = ContinuousClock.now
+            #expect(throws: RecordingFailure.self) { try camera.startRecording(RecordingSettings(fileDescriptor: file.descriptor)) }
+            try await Task.sleep(for: .seconds(1.5))
+            #expect(await camera.endRecording(), "round \(round): the muxer did not finish")
+            let ran = started.duration(to: .now).inSeconds
+
+            // The viewfinder never stopped, and streams on after the end.
+            let before = shown.load(ordering: .relaxed)
+            try await Task.sleep(for: .seconds(0.5))
+            #expect(shown.load(ordering: .relaxed) - before >= 5, "round \(round): the viewfinder stopped")
+            #expect(camera.isLive)
+
+            let sealed = try file.seal()
+            #expect(!sealed.wasRepaired, "round \(round): the file was not finished by its muxer")
+            let hidden = try layout(of: file.partialPath)
+            #expect(hidden.pictureSize == PixelSize(width: 240, height: 240))
+            #expect(hidden.firstBlockTicks.map { $0 < 100 } == true, "round \(round): starts at \(String(describing: hidden.firstBlockTicks)) ms")
+            #expect(abs(sealed.seconds - ran) < 0.4, "round \(round): \(sealed.seconds) s recorded in \(ran) s")
+            #expect(hidden.videoBlocks >= 35 && hidden.audioBlocks > 0, "\(hidden.videoBlocks) frames, \(hidden.audioBlocks) sound blocks")
+            let statistics = try #require(camera.recordingStatistics)
+            #expect(statistics.framesEncoded == hidden.videoBlocks && statistics.droppedFrames == 0, "\(statistics) \(hidden.firstBlockTicks ?? -1) \(hidden.lastBlockTicks)")
+
+            if round == 1 {
+                let finished = try file.publish(sealed)
+                #expect(FileManager.default.fileExists(atPath: finished.path) && !FileManager.default.fileExists(atPath: file.partialPath))
+            } else {
+                file.discard()
+                #expect(!FileManager.default.fileExists(atPath: file.partialPath))
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 1, "Retake's recording left a file")
+    }
+
+    @Test func aCameraThatIsNotStreamingCannotRecord() throws {
+        let camera = try GStreamerCamera(description: TestCamera.description(size: PixelSize(width: 320, height: 240), framesPerSecond: 30))
+        #expect(throws: RecordingFailure.self) { try camera.startRecording(RecordingSettings(fileDescriptor: 1)) }
+    }
+}

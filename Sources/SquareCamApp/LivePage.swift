@@ -14,10 +14,30 @@ final class LivePage {
     let mirrorButton: Widget
     /// Front ↔ back (the next camera): shown when there is more than one.
     let switchButton: Widget
+    /// Photo or video: a pair of linked toggles beside the shutter (V).
+    let photoModeButton: Widget
+    let videoModeButton: Widget
+    /// Sound on or off for recordings; shown in video mode.
+    let microphoneButton: Widget
+    /// "● 0:05" over the picture while recording.
+    let recordingBadge: Widget
+    private let recordingTime: Widget
+    /// The toggles along the picture's top edge (hidden while recording).
+    private let toggles: Widget
+    /// What the shutter shows now.
+    private var shownShutter: Shutter?
+
+    /// The shutter's three faces.
+    enum Shutter: Equatable {
+        case takePhoto, startRecording, stopRecording
+    }
+
     /// The newest photo: opens it in the default viewer.
     let thumbnailButton: Widget
     let thumbnail = ImageView(covers: true)
     private let controls: Widget
+    private let modeSwitch: Widget
+    private let endControls: Widget
     let area: AdaptiveArea
     /// The countdown choice the timer button shows (nil before the first).
     private var shownTimer: Int?
@@ -36,6 +56,21 @@ final class LivePage {
         mirrorButton = Make.toggleButton(icon: "object-flip-horizontal-symbolic", tooltip: localized("Mirror the Viewfinder (M)"))
         switchButton = Make.button(icon: "camera-switch-symbolic", tooltip: localized("Next Camera (C)"))
         WidgetStyle.setVisible(switchButton, false)
+        photoModeButton = Make.toggleButton(icon: "camera-photo-symbolic", tooltip: localized("Photo (V)"))
+        videoModeButton = Make.toggleButton(icon: "camera-video-symbolic", tooltip: localized("Video (V)"))
+        gtk_toggle_button_set_group(gcast(videoModeButton), gcast(photoModeButton))
+        gtk_toggle_button_set_active(gcast(photoModeButton), 1)
+        microphoneButton = Make.toggleButton(icon: "audio-input-microphone-symbolic", tooltip: localized("Record Sound"))
+        WidgetStyle.setVisible(microphoneButton, false)
+        recordingTime = Make.label("0:00", classes: ["recording-time", "numeric"])
+        let dot = Make.label("●", classes: ["recording-dot"])
+        squarecam_accessible_set_hidden(dot, 1)
+        recordingBadge = Make.box(vertical: false, spacing: 6, [dot, recordingTime])
+        WidgetStyle.addClass(recordingBadge, "recording-badge")
+        gtk_widget_set_halign(recordingBadge, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(recordingBadge, GTK_ALIGN_START)
+        WidgetStyle.margins(recordingBadge, 12)
+        WidgetStyle.setVisible(recordingBadge, false)
         thumbnailButton = gtk_button_new()
         gtk_button_set_child(gcast(thumbnailButton), thumbnail.widget)
         WidgetStyle.addClass(thumbnailButton, "thumbnail")
@@ -44,23 +79,36 @@ final class LivePage {
 
         // Finger-sized and round; a checked toggle is a tinted circle. Over
         // the picture they wear the on-screen-display look, readable on any frame.
-        for button in [timerButton, gridButton, mirrorButton, switchButton, shutterButton, thumbnailButton] {
+        for button in [timerButton, gridButton, mirrorButton, switchButton, shutterButton, thumbnailButton, microphoneButton] {
             gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
         }
-        for button in [gridButton, mirrorButton, switchButton] { WidgetStyle.addClass(button, "circular") }
-        for button in [timerButton, gridButton, mirrorButton] { WidgetStyle.addClass(button, "osd") }
+        for button in [gridButton, mirrorButton, switchButton, microphoneButton, photoModeButton, videoModeButton] {
+            WidgetStyle.addClass(button, "circular")
+        }
+        for button in [timerButton, gridButton, mirrorButton, microphoneButton] { WidgetStyle.addClass(button, "osd") }
         WidgetStyle.addClass(timerButton, "pill")
         WidgetStyle.addClass(switchButton, "flat")
-        let toggles = Make.box(vertical: false, spacing: 8, [timerButton, gridButton, mirrorButton])
+        toggles = Make.box(vertical: false, spacing: 8, [timerButton, gridButton, mirrorButton, microphoneButton])
         gtk_widget_set_halign(toggles, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(toggles, GTK_ALIGN_START)
         WidgetStyle.margins(toggles, 8)
         let picture = gtk_overlay_new()!
         gtk_overlay_set_child(gcast(picture), viewfinder.widget)
         gtk_overlay_add_overlay(gcast(picture), toggles)
+        gtk_overlay_add_overlay(gcast(picture), recordingBadge)
 
-        controls = Make.centerBox(start: thumbnailButton, center: shutterButton, end: switchButton)
+        let modes = Make.box(vertical: false, spacing: 0, [photoModeButton, videoModeButton])
+        WidgetStyle.addClass(modes, "linked")
+        WidgetStyle.addClass(modes, "capture-mode")
+        gtk_widget_set_halign(modes, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(modes, GTK_ALIGN_CENTER)
+        modeSwitch = modes
+        let end = Make.box(vertical: false, spacing: 8, [modes, switchButton])
+        gtk_widget_set_halign(end, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(end, GTK_ALIGN_CENTER)
+        endControls = end
+        controls = Make.centerBox(start: thumbnailButton, center: shutterButton, end: end)
         WidgetStyle.addClass(controls, "capture-controls")
         WidgetStyle.margins(controls, 12)
         area = AdaptiveArea(picture: picture, controls: controls, squarePicture: true)
@@ -69,7 +117,47 @@ final class LivePage {
             // A row under the picture, or a column beside it (the shutter in the middle either way).
             guard let self else { return }
             WidgetStyle.setVertical(self.controls, arrangement == .sideBySide)
+            WidgetStyle.setVertical(self.endControls, arrangement == .sideBySide)
+            WidgetStyle.setVertical(self.modeSwitch, arrangement == .sideBySide)
         }
+    }
+
+    /// Draws the mode, the shutter's face and the recording's badge.
+    func showCapture(mode: CaptureMode, shutter: Shutter, recordingSeconds: Int?, recordsSound: Bool) {
+        let videoOn = gtk_toggle_button_get_active(gcast(videoModeButton)) != 0
+        if videoOn != (mode == .video) {
+            gtk_toggle_button_set_active(gcast(mode == .video ? videoModeButton : photoModeButton), 1)
+        }
+        WidgetStyle.setVisible(microphoneButton, mode == .video)
+        if (gtk_toggle_button_get_active(gcast(microphoneButton)) != 0) != recordsSound {
+            gtk_toggle_button_set_active(gcast(microphoneButton), recordsSound ? 1 : 0)
+        }
+        gtk_button_set_icon_name(gcast(microphoneButton), recordsSound ? "audio-input-microphone-symbolic" : "microphone-disabled-symbolic")
+        // While recording only the time is over the picture, and the mode cannot change.
+        let recording = recordingSeconds != nil
+        WidgetStyle.setVisible(toggles, !recording)
+        WidgetStyle.setVisible(recordingBadge, recording)
+        WidgetStyle.setSensitive(modeSwitch, !recording)
+        if let recordingSeconds {
+            let text = clockText(seconds: recordingSeconds)
+            gtk_label_set_text(gcast(recordingTime), text)
+            WidgetStyle.describe(recordingBadge, label: localized("Recording, {time}", ["time": text]))
+        }
+        guard shutter != shownShutter else { return }
+        shownShutter = shutter
+        let (icon, label, tooltip): (String, String, String) = switch shutter {
+        case .takePhoto: ("camera-photo-symbolic", localized("Take Photo"), localized("Take Photo (Space)"))
+        case .startRecording: ("media-record-symbolic", localized("Start Recording"), localized("Start Recording (Space)"))
+        case .stopRecording: ("media-playback-stop-symbolic", localized("Stop Recording"), localized("Stop Recording (Space)"))
+        }
+        let image = gtk_image_new_from_icon_name(icon)!
+        gtk_image_set_pixel_size(gcast(image), 32)
+        gtk_button_set_child(gcast(shutterButton), image)
+        WidgetStyle.describe(shutterButton, label: label, tooltip: tooltip)
+        for (name, on) in [("video-shutter", shutter != .takePhoto), ("recording", shutter == .stopRecording)] {
+            if on { WidgetStyle.addClass(shutterButton, name) } else { WidgetStyle.removeClass(shutterButton, name) }
+        }
+        Trace.line("shutter shows \(shutter)")
     }
 
     /// Shows the newest photo (nil: none yet, the button hides).

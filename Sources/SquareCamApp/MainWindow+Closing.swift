@@ -7,7 +7,7 @@ import SquareCamCore
 /// not yet saved is never lost on the way out.
 extension MainWindow {
     /// "close-request": true lets the window close now. Otherwise the flow
-    /// asks about the photo (`askAboutUnsavedPhoto`) or waits for the one
+    /// asks about the photo or recording (`askAboutUnsaved`) or waits for the one
     /// being written, and `onClose` closes the window later.
     func closeRequested() -> Bool {
         if !mayClose {
@@ -16,7 +16,7 @@ extension MainWindow {
             handlingCloseRequest = false
         }
         guard mayClose else {
-            if controller.state.isSaving { Trace.line("close waits for the photo being saved") }
+            if controller.state.isSaving || controller.state.isSavingClip { Trace.line("close waits for the photo being saved") }
             return false
         }
         statistics.liveStopped(framesShown: live.viewfinder.framesShown)
@@ -31,12 +31,12 @@ extension MainWindow {
         if !handlingCloseRequest { gtk_window_close(gcast(window)) }
     }
 
-    /// The controller's `.unsavedPhoto` notice: Save / Discard / Cancel.
-    func askAboutUnsavedPhoto() {
+    /// The controller's `.unsavedPhoto` and `.unsavedRecording` notices: Save / Discard / Cancel.
+    func askAboutUnsaved(_ work: UnsavedWorkDialog.Work) {
         guard unsavedPhotoDialog?.isOpen != true else { return }
-        let dialog = UnsavedPhotoDialog(parent: window) { [weak self] answer in
+        let dialog = UnsavedWorkDialog(about: work, parent: window) { [weak self] answer in
             guard let self else { return }
-            Trace.line("unsaved photo: \(answer.rawValue)")
+            Trace.line("unsaved \(work.rawValue): \(answer.rawValue)")
             switch answer {
             case .save: saveAndClose()
             case .discard: controller.send(.discardAndClose)
@@ -46,7 +46,7 @@ extension MainWindow {
         unsavedPhotoDialog = dialog
         LayoutAudit.watch(dialog.widget, as: "close-confirmation")
         dialog.present()
-        Trace.line("asking about the unsaved photo")
+        Trace.line("asking about the unsaved \(work.rawValue)")
     }
 
     /// SIGTERM, SIGINT, SIGHUP (logout, `kill`): nobody is there to answer a

@@ -29,6 +29,31 @@ extension MainWindow {
             guard let self else { return }
             setMirrored(gtk_toggle_button_get_active(gcast(live.mirrorButton)) != 0)
         }
+        Signal.connect(live.videoModeButton, "toggled") { [weak self] in
+            guard let self else { return }
+            let video = gtk_toggle_button_get_active(gcast(live.videoModeButton)) != 0
+            controller.chooseMode(video ? .video : .photo)
+            // Refused (a recording runs): the buttons go back to the flow's mode.
+            renderCapture(controller.state)
+        }
+        Signal.connect(live.microphoneButton, "toggled") { [weak self] in
+            guard let self else { return }
+            let on = gtk_toggle_button_get_active(gcast(live.microphoneButton)) != 0
+            guard on != controller.preferences.recordSound else { return }
+            controller.setRecordSound(on)
+            Trace.line("record sound \(on)")
+        }
+        Signal.connect(clipReview.retakeButton, "clicked") { [weak self] in self?.controller.send(.retake) }
+        Signal.connect(clipReview.saveButton, "clicked") { [weak self] in self?.controller.send(.save) }
+        clipReview.area.onPlaced = { [weak self] _ in self?.traceControls() }
+        clipReview.onPlayback = { seconds, error in
+            if let error {
+                Log.line("squarecam: the recording could not be played: \(error)")
+                Trace.line("clip review failed: \(error)")
+            } else if let seconds {
+                Trace.line("clip review plays at \(seconds) s")
+            }
+        }
         Signal.connect(review.retakeButton, "clicked") { [weak self] in self?.controller.send(.retake) }
         Signal.connect(review.editButton, "clicked") { [weak self] in self?.controller.send(.edit) }
         Signal.connect(review.saveButton, "clicked") { [weak self] in self?.controller.send(.save) }

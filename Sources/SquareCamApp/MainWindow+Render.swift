@@ -11,9 +11,12 @@ extension MainWindow {
         let page = self.page(for: state)
         renderViewfinder(state)
         renderPhoto(state)
+        renderClip(state)
+        renderCapture(state)
         if page == "status" { renderStatus(state) } else { shownStatus = nil }
-        WidgetStyle.setSensitive(live.shutterButton, state == .live)
+        WidgetStyle.setSensitive(live.shutterButton, state == .live || state == .recording)
         WidgetStyle.setSensitive(review.saveButton, !state.isSaving)
+        WidgetStyle.setSensitive(clipReview.saveButton, !state.isSavingClip)
         renderSaveProblem(state)
         if live.viewfinder.setCountdown(controller.countdown), let seconds = controller.countdown {
             // The digits are news for screen readers too.
@@ -28,7 +31,7 @@ extension MainWindow {
             let previous = shownPage
             shownPage = page
             // Laid out at the stack's size before it shows, so its first frame is whole.
-            let areas = ["live": live.area, "review": review.area, "editor": editor.area]
+            let areas = ["live": live.area, "review": review.area, "editor": editor.area, "clip": clipReview.area]
             let space = Size2D(width: Double(gtk_widget_get_width(stack)), height: Double(gtk_widget_get_height(stack)))
             areas[page]?.prepare(for: space)
             if page == "status" { status.prepare(for: space) }
@@ -42,8 +45,10 @@ extension MainWindow {
     private func page(for state: CaptureFlow.State) -> String {
         switch state {
         case .idle, .checkingPermission, .starting, .askingPermission: "starting"
-        case .live, .capturing: "live"
+        case .live, .capturing, .recording, .finishingRecording: "live"
         case .reviewing, .saving: savesUnseen ? "live" : "review"
+        case .reviewingClip: "clip"
+        case .savingClip: clipReview.playingPath == nil ? "live" : "clip"
         case .editing: "editor"
         case .explainingPermission, .permissionPostponed, .permissionDenied, .permissionRestricted, .noCamera, .failed, .disconnected:
             "status"
@@ -60,6 +65,7 @@ extension MainWindow {
         case "live": gtk_widget_grab_focus(live.shutterButton)
         // Back from the editor (Esc, Cancel) the focus is where the user left for it.
         case "review": gtk_widget_grab_focus(previous == "editor" ? review.editButton : review.saveButton)
+        case "clip": gtk_widget_grab_focus(clipReview.saveButton)
         case "editor": gtk_widget_grab_focus(editor.canvas)
         case "status": gtk_widget_grab_focus(status.primaryButton)
         default: break
@@ -75,7 +81,7 @@ extension MainWindow {
             return
         }
         switch state {
-        case .live, .capturing:
+        case .live, .capturing, .recording, .finishingRecording:
             live.viewfinder.paused = false
             if live.viewfinder.attachedCamera !== camera {
                 // A new camera: mirrored when it faces the user (M changes it for this camera).
@@ -86,10 +92,47 @@ extension MainWindow {
                 // Back from review: frames at the viewfinder's size again.
                 live.viewfinder.attach(camera)
             }
-        case .reviewing, .editing, .saving:
+        case .reviewing, .editing, .saving, .reviewingClip, .savingClip:
             live.viewfinder.paused = true
         default:
             break
+        }
+    }
+
+    /// The clip's review plays the recording the flow holds; saved without
+    /// review, it is never shown.
+    private func renderClip(_ state: CaptureFlow.State) {
+        switch state {
+        case .reviewingClip(let clip), .savingClip(let clip):
+            if case .savingClip = state, clipReview.playingPath == nil { return }
+            guard let path = controller.playablePath(for: clip), path != clipReview.playingPath else { return }
+            clipReview.play(path)
+            Trace.line("clip review playing \(clip)")
+        default:
+            if clipReview.playingPath != nil { clipReview.clear() }
+        }
+    }
+
+    /// The mode switch, the shutter's face and the recording's time.
+    func renderCapture(_ state: CaptureFlow.State) {
+        let mode = controller.flow.mode
+        let shutter: LivePage.Shutter = state.isRecording ? .stopRecording : mode == .video ? .startRecording : .takePhoto
+        let seconds = controller.recordingStarted.map { Int(-$0.timeIntervalSinceNow) }
+        live.showCapture(mode: mode, shutter: shutter, recordingSeconds: seconds, recordsSound: controller.preferences.recordSound)
+        if seconds != nil, recordingClock == nil {
+            recordingClock = RecordingClock { [weak self] in
+                guard let self else { return }
+                renderCapture(controller.state)
+            }
+        } else if seconds == nil, let clock = recordingClock {
+            clock.stop()
+            recordingClock = nil
+        }
+        if let seconds, seconds != shownRecordingSeconds {
+            shownRecordingSeconds = seconds
+            Trace.line("recording time \(clockText(seconds: seconds))")
+        } else if seconds == nil {
+            shownRecordingSeconds = nil
         }
     }
 
@@ -206,7 +249,7 @@ extension MainWindow {
             if sound { ShutterSound.play() }
             Trace.line("shutter sound \(sound ? "played" : "off")")
         case .saved(let path):
-            showSaved(path)
+            showSaved(path, folder: savedFolderName(of: path))
         case .saveFailed(let problem):
             Trace.line("save problem shown: \(problem)")
             Log.line("squarecam: the photo was not saved: \(problem)")
@@ -215,13 +258,29 @@ extension MainWindow {
         case .noPrivacySettings:
             showToast(localized("This desktop has no camera privacy settings. Make sure your account may use video devices (for example: sudo usermod -aG video $USER), log out and in again, then choose Try Again."))
         case .unsavedPhoto:
-            askAboutUnsavedPhoto()
+            askAboutUnsaved(.photo)
+        case .unsavedRecording:
+            askAboutUnsaved(.recording)
+        case .recordingFailed(let problem):
+            showToast(localized("The recording could not be made: {reason}", ["reason": UserMessages.describe(problem)]))
+        case .clipSaved(let path):
+            showSaved(path, folder: videoFolderName(of: path))
+        case .recordingWithoutSound(.noMicrophone):
+            showToast(localized("No microphone was found: recording without sound."))
+        case .recordingWithoutSound(.silentMicrophone):
+            showToast(localized("The microphone gives no sound: the recording goes on silent. Check it in the sound settings."))
         }
     }
 
-    private func showSaved(_ path: String) {
+    /// The folder a recording went to, as the user knows it.
+    private func videoFolderName(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder == controller.videosFolder ? localized("Videos › Camera") : FolderDisplay.name(of: folder)
+    }
+
+    private func showSaved(_ path: String, folder: String) {
         lastSavedPath = path
-        let message = localized("Saved to {folder}", ["folder": savedFolderName(of: path)])
+        let message = localized("Saved to {folder}", ["folder": folder])
         let toast = adw_toast_new(message)!
         // Its own title, which wraps: libadwaita's is cut short ("Saved to Pictures ›…") on a phone.
         let title = Make.wrappingLabel(message, classes: ["heading"])
@@ -285,10 +344,13 @@ extension MainWindow {
         guard Trace.enabled else { return }
         LayoutAudit.trace(auditName, window: window)
         let named: [(String, Widget)] = switch shownPage {
-        case "live": [("shutter", live.shutterButton), ("timer", live.timerButton), ("switch", live.switchButton),
+        case "live": [("shutter", live.shutterButton), ("photo-mode", live.photoModeButton), ("video-mode", live.videoModeButton),
+                      ("microphone", live.microphoneButton), ("recording-time", live.recordingBadge),
+                      ("timer", live.timerButton), ("switch", live.switchButton),
                       ("mirror", live.mirrorButton), ("grid", live.gridButton), ("thumbnail", live.thumbnailButton)]
         case "review": [("retake", review.retakeButton), ("edit", review.editButton), ("save", review.saveButton),
                         ("save-as", review.saveAsButton)]
+        case "clip": [("retake", clipReview.retakeButton), ("save", clipReview.saveButton), ("clip", clipReview.video)]
         case "editor": [("reset", editor.resetButton), ("zoom-out", editor.zoomOutButton), ("zoom-in", editor.zoomInButton),
                         ("cancel", editor.cancelButton), ("save-square", editor.doneButton), ("crop-square", editor.canvas)]
         case "status": [("primary", status.primaryButton), ("secondary", status.secondaryButton), ("command", status.commandLabel)]

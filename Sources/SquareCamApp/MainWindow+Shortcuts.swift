@@ -26,11 +26,14 @@ extension MainWindow {
     /// Every shortcut; made once per window, after the translations are loaded.
     static func makeShortcuts() -> [Shortcut] { [
         // The shutter keys, unless a control other than the shutter has the focus (it gets them: MainWindow+Focus).
-        .init(action: "shutter", keys: ["space", "Return", "KP_Enter"], group: .camera, title: localized("Take a photo (again: stop the countdown)"),
-              enabled: { ($0.controller.state == .live || $0.controller.countdown != nil) && $0.shutterKeysAreFree },
+        .init(action: "shutter", keys: ["space", "Return", "KP_Enter"], group: .camera,
+              title: localized("Take a photo, or start and stop recording (again: stop the countdown)"),
+              enabled: { ($0.controller.state == .live || $0.controller.state == .recording || $0.controller.countdown != nil) && $0.shutterKeysAreFree },
               run: { $0.controller.shutterPressed() }),
         .init(action: "cancel-countdown", keys: ["Escape"], group: .camera, title: localized("Stop the countdown"), enabled: { $0.controller.countdown != nil },
               run: { $0.controller.shutterPressed() }),
+        .init(action: "video-mode", keys: ["v"], group: .camera, title: localized("Photo or video"), enabled: { $0.controller.state == .live },
+              run: { $0.controller.toggleMode() }),
         .init(action: "timer", keys: ["t"], group: .camera, title: localized("Countdown: off, 3 or 10 seconds"), enabled: { $0.controller.state == .live }, run: { $0.controller.cycleCountdown() }),
         .init(action: "grid", keys: ["g"], group: .camera, title: localized("Rule-of-thirds grid"), enabled: { $0.controller.state == .live },
               run: { $0.setGrid(!$0.live.viewfinder.showsGrid) }),
@@ -39,8 +42,10 @@ extension MainWindow {
         .init(action: "next-camera", keys: ["c"], group: .camera, title: localized("Next camera"), enabled: { $0.controller.state == .live && $0.controller.cameras.count > 1 },
               run: { $0.switchToNextCamera() }),
         // Enter: the review page's default button, Save.
-        .init(action: "save", keys: ["<Control>s"], group: .review, title: localized("Save the photo"), listedKeys: ["<Control>s", "Return"], enabled: { $0.controller.state.isReviewing }, run: { $0.controller.send(.save) }),
-        .init(action: "retake", keys: ["r"], group: .review, title: localized("Retake"), enabled: { $0.controller.state.isReviewing }, run: { $0.controller.send(.retake) }),
+        .init(action: "save", keys: ["<Control>s"], group: .review, title: localized("Save the photo or video"), listedKeys: ["<Control>s", "Return"],
+              enabled: { $0.controller.state.isReviewing || $0.controller.state.isReviewingClip }, run: { $0.controller.send(.save) }),
+        .init(action: "retake", keys: ["r"], group: .review, title: localized("Retake"),
+              enabled: { $0.controller.state.isReviewing || $0.controller.state.isReviewingClip }, run: { $0.controller.send(.retake) }),
         .init(action: "edit", keys: ["e"], group: .review, title: localized("Choose the square"), enabled: { $0.controller.state.isReviewing }, run: { $0.controller.send(.edit) }),
         .init(action: "cancel-edit", keys: ["Escape"], group: .editor, title: localized("Back to the photo"), enabled: { $0.controller.state.isEditing }, run: { $0.controller.send(.cancel) }),
         .init(action: "zoom-in", keys: ["plus", "equal", "KP_Add"], group: .editor, title: localized("Zoom in"), listedKeys: ["plus"], enabled: { $0.controller.state.isEditing },
@@ -133,6 +138,7 @@ extension MainWindow {
         // Enter on the review and editor pages: their main button, unless another button has the focus.
         let defaultButton: Widget? = switch controller.state {
         case .reviewing: review.saveButton
+        case .reviewingClip: clipReview.saveButton
         case .editing: editor.doneButton
         default: nil
         }
@@ -187,5 +193,13 @@ extension CaptureFlow.State {
 
     var isEditing: Bool {
         if case .editing = self { true } else { false }
+    }
+
+    var isReviewingClip: Bool {
+        if case .reviewingClip = self { true } else { false }
+    }
+
+    var isSavingClip: Bool {
+        if case .savingClip = self { true } else { false }
     }
 }

@@ -13,6 +13,7 @@ final class MainWindow {
     let controller: CaptureController
     let live = LivePage()
     let review = ReviewPage()
+    let clipReview = ClipReviewPage()
     let editor = CropEditor()
     let status = StatusPage()
     let statistics = AppStatistics()
@@ -30,6 +31,9 @@ final class MainWindow {
     /// The photo (id and crop) the review page shows, the one the editor is open on.
     var reviewedPhoto: CapturedPhoto?
     var editedPhotoID: Int?
+    /// Redraws the recording's time while it runs.
+    var recordingClock: RecordingClock?
+    var shownRecordingSeconds: Int?
     /// The save problem the review page shows.
     var shownSaveProblem: CaptureProblem?
     /// The window's shortcuts (`installShortcuts`); each state change enables the ones that apply.
@@ -50,7 +54,7 @@ final class MainWindow {
     /// True while "close-request" asks the controller (its answer closes the window by itself).
     var handlingCloseRequest = false
     /// The question about an unsaved photo on the way out, while it is shown.
-    var unsavedPhotoDialog: UnsavedPhotoDialog?
+    var unsavedPhotoDialog: UnsavedWorkDialog?
     /// The compact window's menu and window buttons (`MainWindow+Compact`), and whether it is compact.
     let corner = Make.box(vertical: false, spacing: 4, [gtk_window_controls_new(GTK_PACK_END)])
     var compact = false
@@ -80,12 +84,14 @@ final class MainWindow {
         spinnerPage = Make.box(vertical: true, spacing: 12, [spinner, Make.label(localized("Starting the camera…"), classes: ["dim-label"])])
         gtk_widget_set_valign(spinnerPage, GTK_ALIGN_CENTER)
         gtk_stack_add_named(gcast(stack), spinnerPage, "starting")
-        for (area, name) in [(live.area, "live"), (review.area, "review"), (editor.area, "editor")] { area.name = name }
+        for (area, name) in [(live.area, "live"), (review.area, "review"), (editor.area, "editor"), (clipReview.area, "clip")] { area.name = name }
         live.area.sharesRoomWith = review.area
         review.area.sharesRoomWith = live.area
+        clipReview.area.sharesRoomWith = live.area
         gtk_stack_add_named(gcast(stack), live.widget, "live")
         gtk_stack_add_named(gcast(stack), review.widget, "review")
         gtk_stack_add_named(gcast(stack), editor.widget, "editor")
+        gtk_stack_add_named(gcast(stack), clipReview.widget, "clip")
         gtk_stack_add_named(gcast(stack), status.widget, "status")
         WidgetStyle.expand(stack)
 
@@ -160,6 +166,14 @@ final class MainWindow {
         .shutter:active { background: #ccc; }
         .shutter:disabled { opacity: 0.4; }
         .shutter:focus-visible { outline: 3px solid @accent_color; outline-offset: 3px; }
+        /* Video mode: a red record button; recording, a red stop button. */
+        .shutter.video-shutter { color: #e01b24; }
+        .shutter.recording { background: #e01b24; color: white; }
+        .recording-badge { background: alpha(black, 0.6); color: white; border-radius: 9999px; padding: 4px 14px;
+                           font-weight: 700; font-size: 18px; }
+        .recording-dot { color: #ff3b30; }
+        .capture-mode button { min-width: 34px; min-height: 34px; padding: 5px; }
+        .capture-mode button:checked { background: @accent_bg_color; color: @accent_fg_color; }
         .viewfinder { background: black; }
         /* Pills narrow enough for three in a row on a 360 px phone, 44 px tall. */
         button.pill { padding: 0 18px; min-height: 44px; }

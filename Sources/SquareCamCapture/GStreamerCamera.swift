@@ -278,18 +278,31 @@ public final class GStreamerCamera: Camera {
     /// parked, never stopped (see `ParkedPipelines`).
     private static func tearDown(_ pipeline: GStreamerPipeline, remote: PipeWireRemote?) async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            teardownQueue.async {
-                AppSink.stopDelivering(from: pipeline, sinkNamed: PipelineDescription.stillSinkName)
-                AppSink.stopDelivering(from: pipeline, sinkNamed: PipelineDescription.viewfinderSinkName)
-                PipelineBus.unwatch(pipeline)
-                if let remote, remote.isHungUp {
-                    pipeline.shutDown(keeping: PipelineDescription.pipeWireSourceName)
-                    ParkedPipelines.park(pipeline)
-                } else {
-                    pipeline.shutDown()
-                }
-                done.resume()
+            enqueueTearDown(pipeline, remote: remote) { done.resume() }
+        }
+    }
+
+    /// `tearDown`, queued now and run in order with the others.
+    private static func enqueueTearDown(_ pipeline: GStreamerPipeline, remote: PipeWireRemote?, then done: @escaping @Sendable () -> Void = {}) {
+        teardownQueue.async {
+            AppSink.stopDelivering(from: pipeline, sinkNamed: PipelineDescription.stillSinkName)
+            AppSink.stopDelivering(from: pipeline, sinkNamed: PipelineDescription.viewfinderSinkName)
+            PipelineBus.unwatch(pipeline)
+            if let remote, remote.isHungUp {
+                pipeline.shutDown(keeping: PipelineDescription.pipeWireSourceName)
+                ParkedPipelines.park(pipeline)
+            } else {
+                pipeline.shutDown()
             }
+            done()
+        }
+    }
+
+    /// Returns once every pipeline stop queued so far has run: after it, no
+    /// element of theirs writes to a recording's file any more.
+    private static func afterQueuedTearDowns() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            teardownQueue.async { done.resume() }
         }
     }
 
@@ -399,7 +412,7 @@ public final class GStreamerCamera: Camera {
         outcome.0?.resume(throwing: failure)
         if let pipeline = outcome.2 {
             let remote = pipeWireRemote
-            Task.detached { await Self.tearDown(pipeline, remote: remote) }
+            Self.enqueueTearDown(pipeline, remote: remote)
         }
         outcome.1?(failure)
     }
@@ -580,7 +593,12 @@ public final class GStreamerCamera: Camera {
             defer { state.liveBranch = nil }
             return (state.recordingTap, state.pipeline, state.liveBranch)
         }
-        guard let tap, let pipeline else { return false }
+        guard let tap, let pipeline else {
+            // The camera failed and its pipeline is being stopped: the file
+            // is left as written once nothing writes to it any more.
+            await Self.afterQueuedTearDowns()
+            return false
+        }
         // No frame after this one: the end is where the user stopped, not
         // where the end-of-stream caught up with the tee.
         live?.cutOff()

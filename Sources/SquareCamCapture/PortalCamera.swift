@@ -75,3 +75,9 @@ public final class PortalCamera: Camera {
         }
     }
 }
+
+extension PortalCamera: RecordingCamera {
+    public func startRecording(into folder: String, sound: RecordingSound) throws -> any CameraRecording {
+        try camera.startRecording(into: folder, sound: sound)
+    }
+}

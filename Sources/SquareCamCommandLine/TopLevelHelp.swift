@@ -4,8 +4,9 @@ package enum TopLevelHelp {
     package static let appSpec = CommandSpec(
         name: "",
         summary: "Opens the SquareCam app.",
-        usage: "[--camera CAMERA]",
-        options: [.value("camera", "CAMERA", "The camera to open: auto, test[:WxH[@FPS]], file:PATH or an id from 'squarecam devices'.")],
+        usage: "[--camera CAMERA] [--microphone MICROPHONE]",
+        options: [.value("camera", "CAMERA", "The camera to open: auto, test[:WxH[@FPS]], file:PATH or an id from 'squarecam devices'."),
+                  .value("microphone", "MICROPHONE", "Where videos take their sound from: auto (the default microphone), test (a built-in tone) or an id from 'squarecam devices --microphones'.")],
         acceptsOperands: false,
         examples: [],
         notes: []
@@ -20,7 +21,7 @@ package enum TopLevelHelp {
             SquareCam: square photos that look exactly like what you framed.
 
             Usage:
-              squarecam [--camera CAMERA]     open the app (live square viewfinder, review, crop editor)
+              squarecam [--camera CAMERA]     open the app (live square viewfinder, photos and videos, review, crop editor)
               squarecam COMMAND [options]     run one command without a window
               squarecam COMMAND --help        what a command does, its options and examples
               squarecam help COMMAND          the same

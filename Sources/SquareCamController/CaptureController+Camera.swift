@@ -77,7 +77,16 @@ extension CaptureController {
         guard let closing = camera else { return }
         camera = nil
         closing.setFailureHandler(nil)
-        track { await closing.stop() }
+        // A recording stopped with its camera (the window destroyed) stays
+        // in its hidden file for recovery; its file is held open until the
+        // pipeline writing to it has stopped.
+        let unfinished = activeRecording
+        activeRecording = nil
+        recordingStarted = nil
+        track {
+            await closing.stop()
+            withExtendedLifetime(unfinished) {}
+        }
     }
 
     private func camera(_ reporting: any Camera, reported failure: CameraFailure) {

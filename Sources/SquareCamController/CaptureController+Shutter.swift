@@ -12,6 +12,11 @@ extension CaptureController {
             onChange?()
             return
         }
+        // Stopping a recording never waits for a countdown.
+        if flow.state == .recording {
+            send(.shutter)
+            return
+        }
         guard flow.state == .live else { return }
         let seconds = preferences.countdownSeconds
         guard seconds > 0 else {

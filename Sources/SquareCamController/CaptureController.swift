@@ -21,11 +21,15 @@ public final class CaptureController {
         public var testPattern: any CameraProvider
         /// The camera to open among `cameras`' list; nil: its first.
         public var preferredCameraID: String?
+        /// The microphone recordings take their sound from (`--microphone`); nil: the sound server's default.
+        public var microphoneID: String?
 
-        public init(cameras: any CameraProvider, testPattern: any CameraProvider, preferredCameraID: String? = nil) {
+        public init(cameras: any CameraProvider, testPattern: any CameraProvider, preferredCameraID: String? = nil,
+                    microphoneID: String? = nil) {
             self.cameras = cameras
             self.testPattern = testPattern
             self.preferredCameraID = preferredCameraID
+            self.microphoneID = microphoneID
         }
     }
 
@@ -43,6 +47,8 @@ public final class CaptureController {
     public internal(set) var lastPhoto: String?
     /// Why the photo on the review page was not saved; nil once it is saved or retaken.
     public internal(set) var saveProblem: CaptureProblem?
+    /// When the running recording began; nil when none runs (the front end shows the time since).
+    public internal(set) var recordingStarted: Date?
     /// Why the last shutter press took no photo, until the flow has said so.
     var captureProblem: CaptureProblem?
     public let preferences: Preferences
@@ -65,6 +71,14 @@ public final class CaptureController {
     /// The camera to open next: `--camera`'s, or the one the user switched to.
     public internal(set) var preferredCameraID: String?
     let library: @Sendable () -> PhotoLibrary
+    let videos: @Sendable () -> String
+    let microphoneID: String?
+    /// The recording running now, until it is stopped or discarded.
+    var activeRecording: (any CameraRecording)?
+    /// Finished recordings the flow holds (under review or being saved), by clip id.
+    var recordings: [Int: any CameraRecording] = [:]
+    /// The user was told this run that a recording has no sound.
+    var toldRecordingIsSilent = false
     let ticker: any Ticker
     let openPrivacySettings: @MainActor () -> Bool
     var shots: [Int: Shot] = [:]
@@ -86,10 +100,12 @@ public final class CaptureController {
     /// - Parameters:
     ///   - library: the folder Save writes into unless the preferences name one
     ///     (asked at each save: the user's Pictures folder may move).
+    ///   - videos: the folder recordings go into (asked at each recording).
     ///   - openPrivacySettings: opens the desktop's camera privacy settings; false when it has none.
     public init(
         sources: Sources, preferences: Preferences,
         library: @escaping @Sendable () -> PhotoLibrary = { PhotoLibrary.standard() },
+        videos: @escaping @Sendable () -> String = { PhotoLibrary.standardVideoFolder() },
         ticker: any Ticker = SystemTicker(),
         openPrivacySettings: @escaping @MainActor () -> Bool
     ) {
@@ -98,6 +114,8 @@ public final class CaptureController {
         preferredCameraID = sources.preferredCameraID
         self.preferences = preferences
         self.library = library
+        self.videos = videos
+        microphoneID = sources.microphoneID
         self.ticker = ticker
         self.openPrivacySettings = openPrivacySettings
         flow = CaptureFlow(saveWithoutReview: preferences.saveWithoutReview)
@@ -109,6 +127,9 @@ public final class CaptureController {
     /// True while a photo taken is not yet in a file: closing now would lose it
     /// (`send(.close)` asks first).
     public var hasUnsavedPhoto: Bool { flow.hasUnsavedPhoto }
+
+    /// True while a photo or a recording is not yet the user's file (`send(.close)` asks first).
+    public var hasUnsavedWork: Bool { flow.hasUnsavedWork }
 
     /// What kind of provider the cameras come from now ("portal", "direct", "test", …).
     public var providerKind: String { provider.kind }
@@ -254,10 +275,26 @@ public final class CaptureController {
             saveProblem = nil
         case .askToSave:
             onNotice?(.unsavedPhoto)
+        case .startRecording:
+            startRecording()
+        case .stopRecording:
+            stopRecording()
+        case .discardRecording:
+            discardRecording()
+        case .saveClip(let clip):
+            saveClip(clip)
+        case .showClipSaved(let path):
+            onNotice?(.clipSaved(path: path))
+        case .discardClip(let clip):
+            discardClip(clip)
+        case .keepClipForRecovery(let clip):
+            recordings[clip.id] = nil
+        case .askToSaveRecording:
+            onNotice?(.unsavedRecording)
         case .close:
             stopTimers()
             closing = true
-        case .showLive, .showReview, .openEditor:
+        case .showLive, .showReview, .openEditor, .showClip:
             break  // Drawn from `state`.
         }
     }

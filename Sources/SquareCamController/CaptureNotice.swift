@@ -16,4 +16,20 @@ public enum CaptureNotice: Hashable, Sendable {
     /// The user asked to close while a photo is not saved: ask Save / Discard /
     /// Cancel, and send `.saveAndClose`, `.discardAndClose` or nothing.
     case unsavedPhoto
+    /// The recording could not begin or be finished (nothing was recorded, or the file is kept hidden).
+    case recordingFailed(CaptureProblem)
+    /// The recording was saved at `path`.
+    case clipSaved(path: String)
+    /// The user asked to close while a recording runs or is not saved: ask
+    /// Save / Discard / Cancel, and send `.saveAndClose`, `.discardAndClose` or nothing.
+    case unsavedRecording
+    /// Sound was wanted but the recording has none: said once per run.
+    case recordingWithoutSound(SilentReason)
+
+    public enum SilentReason: Hashable, Sendable {
+        /// No sound server (PipeWire or PulseAudio) runs.
+        case noMicrophone
+        /// The microphone gave nothing in the first seconds.
+        case silentMicrophone
+    }
 }

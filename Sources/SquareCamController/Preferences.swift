@@ -19,6 +19,8 @@ public final class Preferences {
     public var photoSide: Int? = nil { didSet { store() } }
     /// JPEG quality of saved photos, 50–100.
     public var jpegQuality = Preferences.defaultQuality { didSet { store() } }
+    /// Record sound with videos (the microphone toggle); on by default.
+    public var recordSound = true { didSet { store() } }
     /// Where photos are saved; nil: the Pictures folder's Camera folder.
     public var saveFolder: String? = nil { didSet { store() } }
 
@@ -49,6 +51,7 @@ public final class Preferences {
             case "countdown": countdownSeconds = [0, 3, 10].contains(Int(parts[1]) ?? 0) ? Int(parts[1]) ?? 0 : 0
             case "photo-size": photoSide = Self.photoSides.contains(Int(parts[1])) ? Int(parts[1]) : nil
             case "quality": jpegQuality = Int(parts[1]).map { min(max($0, Self.qualityRange.lowerBound), Self.qualityRange.upperBound) } ?? Self.defaultQuality
+            case "record-sound": recordSound = parts[1] == "true"
             case "folder": saveFolder = parts[1].hasPrefix("/") ? parts[1] : nil
             default: continue
             }
@@ -64,6 +67,7 @@ public final class Preferences {
             countdown=\(countdownSeconds)
             photo-size=\(photoSide.map(String.init) ?? "full")
             quality=\(jpegQuality)
+            record-sound=\(recordSound)
             folder=\(saveFolder ?? "")
 
             """

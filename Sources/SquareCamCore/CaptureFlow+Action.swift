@@ -34,6 +34,28 @@ extension CaptureFlow {
         /// Ask the user whether to save the unsaved photo before closing: Save
         /// (send `saveAndClose`), Discard (`discardAndClose`) or Cancel (nothing).
         case askToSave(CapturedPhoto)
+        /// Start recording into a hidden file in the videos folder, then send
+        /// `recordingStarted` or `recordingFailed`.
+        case startRecording
+        /// End the recording and finish its file, then send `clipRecorded`
+        /// (or `recordingFailed` when nothing was recorded).
+        case stopRecording
+        /// End the recording and delete its file (Discard on the way out).
+        case discardRecording
+        /// Play the clip for review.
+        case showClip(CapturedClip)
+        /// Give the clip its name in the videos folder, then send `clipSaved` or `saveFailed`.
+        case saveClip(CapturedClip)
+        /// Tell the user the recording was saved at `path`.
+        case showClipSaved(path: String)
+        /// Delete the clip's hidden file (Retake, Discard).
+        case discardClip(CapturedClip)
+        /// Let go of the clip without deleting it (the window is destroyed
+        /// without asking): its hidden file is recovered at the next start.
+        case keepClipForRecovery(CapturedClip)
+        /// Ask whether to save the recording (running or under review) before
+        /// closing: Save (`saveAndClose`), Discard (`discardAndClose`) or Cancel.
+        case askToSaveRecording
         /// Nothing is left to lose: close the app (the camera is stopped, or being stopped).
         case close
     }

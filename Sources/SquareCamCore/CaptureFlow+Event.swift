@@ -26,8 +26,18 @@ extension CaptureFlow {
         case cameraFailed(CameraFailure)
         /// A camera appeared or came back (the device monitor saw it).
         case cameraAvailable
-        /// The user pressed the shutter.
+        /// The user pressed the shutter (in video mode: record, or stop recording).
         case shutter
+        /// The user picked photo or video (the switch beside the shutter, V).
+        case chooseMode(CaptureMode)
+        /// The recording began writing its file.
+        case recordingStarted
+        /// The recording could not begin, or it ended with nothing in it.
+        case recordingFailed(message: String)
+        /// The stopped recording's file is finished (hidden until saved).
+        case clipRecorded(CapturedClip)
+        /// The recording got its name in the videos folder.
+        case clipSaved(path: String)
         /// The frame was taken.
         case photoCaptured(CapturedPhoto)
         /// Taking the frame failed; the camera stays live.
@@ -76,6 +86,11 @@ extension CaptureFlow {
             case .cameraFailed(let failure): "cameraFailed(\(failure))"
             case .cameraAvailable: "cameraAvailable"
             case .shutter: "shutter"
+            case .chooseMode(let mode): "chooseMode(\(mode))"
+            case .recordingStarted: "recordingStarted"
+            case .recordingFailed(let message): "recordingFailed(\(message))"
+            case .clipRecorded(let clip): "clipRecorded(\(clip))"
+            case .clipSaved(let path): "clipSaved(\(path))"
             case .photoCaptured(let photo): "photoCaptured(\(photo))"
             case .captureFailed(let message): "captureFailed(\(message))"
             case .retake: "retake"

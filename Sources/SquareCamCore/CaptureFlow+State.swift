@@ -30,6 +30,14 @@ extension CaptureFlow {
         case editing(CapturedPhoto)
         /// The photo is being written.
         case saving(CapturedPhoto)
+        /// Video mode's shutter was pressed: the camera records while the viewfinder streams on.
+        case recording
+        /// The recording was stopped; its file is being finished.
+        case finishingRecording
+        /// The recording is played for Retake or Save.
+        case reviewingClip(CapturedClip)
+        /// The recording is being given its name in the videos folder.
+        case savingClip(CapturedClip)
         /// The camera failed (busy, driver or pipeline error): say why, offer Try Again.
         case failed(CameraFailure)
         /// The camera was unplugged: say so; live again when it comes back.
@@ -43,10 +51,22 @@ extension CaptureFlow {
             }
         }
 
+        /// The recording this state holds, if any.
+        public var clip: CapturedClip? {
+            switch self {
+            case .reviewingClip(let clip), .savingClip(let clip): clip
+            default: nil
+            }
+        }
+
+        /// True while a recording is written (recording, or being finished).
+        public var isRecording: Bool { self == .recording || self == .finishingRecording }
+
         /// True while the camera may be running (it must be stopped on the way out).
         public var cameraMayBeRunning: Bool {
             switch self {
-            case .starting, .live, .capturing, .reviewing, .editing, .saving: true
+            case .starting, .live, .capturing, .reviewing, .editing, .saving,
+                 .recording, .finishingRecording, .reviewingClip, .savingClip: true
             case .idle, .checkingPermission, .explainingPermission, .permissionPostponed, .askingPermission, .permissionDenied,
                  .permissionRestricted, .noCamera, .failed, .disconnected: false
             }
@@ -79,6 +99,10 @@ extension CaptureFlow {
             case .reviewing(let photo): "reviewing(\(photo))"
             case .editing(let photo): "editing(\(photo))"
             case .saving(let photo): "saving(\(photo))"
+            case .recording: "recording"
+            case .finishingRecording: "finishingRecording"
+            case .reviewingClip(let clip): "reviewingClip(\(clip))"
+            case .savingClip(let clip): "savingClip(\(clip))"
             case .failed(let failure): "failed(\(failure))"
             case .disconnected(let camera): "disconnected(\(camera))"
             }

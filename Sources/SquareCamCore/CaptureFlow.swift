@@ -20,6 +20,19 @@ public struct CaptureFlow: Hashable, Sendable {
     private var cameraAfterPhoto: CameraAfterPhoto = .live
     /// The photo being written was asked to close the app once it is safe (Save and close, the session ending).
     public private(set) var closesWhenSaved = false
+    /// What the shutter takes: photos, or recordings.
+    public private(set) var mode: CaptureMode = .photo
+    /// What happens to a recording once its file is finished.
+    private var afterRecording: AfterRecording = .review
+
+    private enum AfterRecording: Hashable, Sendable {
+        /// Review it (or save it at once, without review).
+        case review
+        /// Save it, then close the app (Save on the way out, the session ending).
+        case saveAndClose
+        /// Delete it and close the app (Discard on the way out).
+        case discardAndClose
+    }
 
     private enum CameraAfterPhoto: Hashable, Sendable {
         case live
@@ -39,6 +52,11 @@ public struct CaptureFlow: Hashable, Sendable {
     /// True while a photo taken is not yet in a file (under review, in the
     /// editor, being written): closing now would lose it.
     public var hasUnsavedPhoto: Bool { state.photo != nil }
+
+    /// True while a photo or a recording is not yet the user's file: a
+    /// photo not yet written, a recording running, being finished, under
+    /// review or being saved. Closing now asks first.
+    public var hasUnsavedWork: Bool { hasUnsavedPhoto || state.clip != nil || state.isRecording }
 
     /// The camera failure waiting for the photo on screen to be saved or retaken, if any.
     public var pendingCameraFailure: CameraFailure? {
@@ -102,8 +120,14 @@ public struct CaptureFlow: Hashable, Sendable {
              (.capturing, .cameraFailed(let failure)):
             return move(to: State(failure: failure), [.stopCamera])
 
+        case (.live, .shutter) where mode == .video:
+            return move(to: .recording, [.startRecording])
         case (.live, .shutter):
             return move(to: .capturing, [.capture])
+        case (_, .chooseMode(let chosen)):
+            guard !state.isRecording, state != .capturing else { throw reject(event, "the shutter is busy") }
+            mode = chosen
+            return []
         case (.live, .switchCamera), (.starting, .switchCamera):
             return move(to: .starting, [.stopCamera, .startCamera])
 
@@ -114,7 +138,7 @@ public struct CaptureFlow: Hashable, Sendable {
             return move(to: .live, [.showError(message)])
 
         case (.reviewing(let photo), .retake):
-            return leavePhoto(photo, [.forget(photo)])
+            return leaveTake([.forget(photo)])
         case (.reviewing(let photo), .save):
             return move(to: .saving(photo), [.save(photo)])
         case (.reviewing(let photo), .saveAs(let path)):
@@ -136,18 +160,65 @@ public struct CaptureFlow: Hashable, Sendable {
             cameraAfterPhoto = .live
             return move(to: .idle, [.showSaved(path: path), .forget(photo)] + stop + [.close])
         case (.saving(let photo), .photoSaved(let path)):
-            return leavePhoto(photo, [.showSaved(path: path), .forget(photo)])
+            return leaveTake([.showSaved(path: path), .forget(photo)])
         case (.saving(let photo), .saveFailed(let message)):
             // The photo stays: back to review, where Save and Save As… are offered again.
             // A close that waited for it is called off: the window stays, and says why.
             closesWhenSaved = false
             return move(to: .reviewing(photo), [.showError(message), .showReview(photo)])
 
+        case (.recording, .recordingStarted):
+            return []
+        case (.recording, .recordingFailed(let message)):
+            return move(to: .live, [.showError(message)])
+        case (.recording, .shutter):
+            return move(to: .finishingRecording, [.stopRecording])
+        case (.finishingRecording, .clipRecorded(let clip)):
+            let after = afterRecording
+            afterRecording = .review
+            switch after {
+            case .discardAndClose:
+                return closeNow(discarding: [.discardClip(clip)])
+            case .saveAndClose:
+                closesWhenSaved = true
+                return move(to: .savingClip(clip), [.saveClip(clip)])
+            case .review:
+                return saveWithoutReview ? move(to: .savingClip(clip), [.saveClip(clip)]) : move(to: .reviewingClip(clip), [.showClip(clip)])
+            }
+        case (.finishingRecording, .recordingFailed(let message)):
+            // Nothing was recorded: nothing is left to save, whatever was asked.
+            let after = afterRecording
+            afterRecording = .review
+            return after == .review ? leaveTake([.showError(message)]) : closeNow()
+
+        case (.reviewingClip(let clip), .retake):
+            return leaveTake([.discardClip(clip)])
+        case (.reviewingClip(let clip), .save):
+            return move(to: .savingClip(clip), [.saveClip(clip)])
+        case (.savingClip, .clipSaved(let path)) where closesWhenSaved:
+            closesWhenSaved = false
+            let stop: [Action] = cameraAfterPhoto == .live ? [.stopCamera] : []
+            cameraAfterPhoto = .live
+            return move(to: .idle, [.showClipSaved(path: path)] + stop + [.close])
+        case (.savingClip, .clipSaved(let path)):
+            return leaveTake([.showClipSaved(path: path)])
+        case (.savingClip(let clip), .saveFailed(let message)):
+            closesWhenSaved = false
+            return move(to: .reviewingClip(clip), [.showError(message), .showClip(clip)])
+
+        // The camera failing mid-recording ends the recording and keeps it:
+        // its file is finished from what was written, then reviewed.
+        case (.recording, .cameraFailed(let failure)):
+            cameraAfterPhoto = .failed(failure)
+            return move(to: .finishingRecording, [.stopRecording, .stopCamera])
+
         case (.reviewing, .cameraFailed(let failure)), (.editing, .cameraFailed(let failure)),
-             (.saving, .cameraFailed(let failure)):
+             (.saving, .cameraFailed(let failure)), (.finishingRecording, .cameraFailed(let failure)),
+             (.reviewingClip, .cameraFailed(let failure)), (.savingClip, .cameraFailed(let failure)):
             cameraAfterPhoto = .failed(failure)
             return [.stopCamera]
-        case (.reviewing, .cameraAvailable), (.editing, .cameraAvailable), (.saving, .cameraAvailable):
+        case (.reviewing, .cameraAvailable), (.editing, .cameraAvailable), (.saving, .cameraAvailable),
+             (.finishingRecording, .cameraAvailable), (.reviewingClip, .cameraAvailable), (.savingClip, .cameraAvailable):
             guard pendingCameraFailure != nil else { throw reject(event, "the camera has not failed") }
             cameraAfterPhoto = .restart
             return []
@@ -162,19 +233,42 @@ public struct CaptureFlow: Hashable, Sendable {
         case (.saving, .close), (.saving, .saveAndClose):
             closesWhenSaved = true
             return []
+        case (.recording, .close), (.finishingRecording, .close), (.reviewingClip, .close):
+            return [.askToSaveRecording]
+        case (.recording, .saveAndClose):
+            afterRecording = .saveAndClose
+            return move(to: .finishingRecording, [.stopRecording])
+        case (.finishingRecording, .saveAndClose):
+            afterRecording = .saveAndClose
+            return []
+        case (.finishingRecording, .discardAndClose):
+            afterRecording = .discardAndClose
+            return []
+        case (.reviewingClip(let clip), .saveAndClose):
+            closesWhenSaved = true
+            return move(to: .savingClip(clip), [.saveClip(clip)])
+        case (.savingClip, .close), (.savingClip, .saveAndClose):
+            closesWhenSaved = true
+            return []
+        case (.savingClip, .discardAndClose):
+            throw reject(event, "a recording is being saved; it is no longer the user's to discard")
         case (.saving, .discardAndClose):
             throw reject(event, "a photo is being written; it is no longer the user's to discard")
         case (_, .close), (_, .saveAndClose), (_, .discardAndClose):
             return closeNow()
 
-        case (.saving, .shutDown):
-            throw reject(event, "a photo is being written; wait for photoSaved or saveFailed so it is not lost")
+        case (.saving, .shutDown), (.savingClip, .shutDown):
+            throw reject(event, "a photo or recording is being written; wait for it to be saved or fail so it is not lost")
         case (.idle, .shutDown):
             throw reject(event, "the flow is not running")
         case (_, .shutDown):
+            // A recording running or under review stays in its hidden file,
+            // which the next start recovers: only a user's Discard deletes it.
             var actions: [Action] = state.cameraMayBeRunning ? [.stopCamera] : []
             if let photo = state.photo { actions.append(.forget(photo)) }
+            if let clip = state.clip { actions.append(.keepClipForRecovery(clip)) }
             cameraAfterPhoto = .live
+            afterRecording = .review
             return move(to: .idle, actions)
 
         default:
@@ -182,10 +276,14 @@ public struct CaptureFlow: Hashable, Sendable {
         }
     }
 
-    /// Stops everything and closes, letting go of the photo on screen (if any: Discard).
-    private mutating func closeNow() -> [Action] {
-        var actions: [Action] = state.cameraMayBeRunning && cameraAfterPhoto == .live ? [.stopCamera] : []
+    /// Stops everything and closes, letting go of the photo or recording on
+    /// screen (if any: Discard), and of `discarding`.
+    private mutating func closeNow(discarding: [Action] = []) -> [Action] {
+        var actions: [Action] = state == .recording ? [.discardRecording] : []
+        actions += state.cameraMayBeRunning && cameraAfterPhoto == .live ? [.stopCamera] : []
         if let photo = state.photo { actions.append(.forget(photo)) }
+        if let clip = state.clip { actions.append(.discardClip(clip)) }
+        actions += discarding
         cameraAfterPhoto = .live
         return move(to: .idle, actions + [.close])
     }
@@ -195,8 +293,9 @@ public struct CaptureFlow: Hashable, Sendable {
         return actions
     }
 
-    /// Leaves review or saving for the camera, honouring what happened to it meanwhile.
-    private mutating func leavePhoto(_ photo: CapturedPhoto, _ actions: [Action]) -> [Action] {
+    /// Leaves a photo's or a recording's review or saving for the camera,
+    /// honouring what happened to it meanwhile.
+    private mutating func leaveTake(_ actions: [Action]) -> [Action] {
         let after = cameraAfterPhoto
         cameraAfterPhoto = .live
         switch after {

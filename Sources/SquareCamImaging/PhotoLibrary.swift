@@ -21,6 +21,11 @@ public struct PhotoLibrary: Sendable {
         PhotoLibrary(folder: AtomicFileWriter.join(userFolder(.pictures, environment: environment), "Camera"))
     }
 
+    /// The user's Videos/Camera folder, where recordings go (GNOME Snapshot keeps its clips there too).
+    public static func standardVideoFolder(environment: [String: String] = ProcessEnvironment.current) -> String {
+        AtomicFileWriter.join(userFolder(.videos, environment: environment), "Camera")
+    }
+
     /// An XDG user folder: `$XDG_PICTURES_DIR` (or `$XDG_VIDEOS_DIR`), else
     /// that key in `$XDG_CONFIG_HOME/user-dirs.dirs`, else `~/Pictures` (`~/Videos`).
     public static func userFolder(_ folder: UserFolder, environment: [String: String]) -> String {

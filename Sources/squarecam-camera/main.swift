@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SquareCamApp
+import SquareCamCapture
 import SquareCamController
 import SquareCamCommandLine
 
@@ -31,11 +32,18 @@ func runApp(_ arguments: [String]) -> ExitCode {
             Console.out(TopLevelHelp.text)
             return .success
         }
-        let sources: CaptureController.Sources
+        var sources: CaptureController.Sources
         do {
             sources = try AppCameraSources.forArgument(parsed.string("camera"))
         } catch {
             Console.report(error.description)
+            return .usage
+        }
+        switch parsed.string("microphone") {
+        case nil, "auto": break
+        case let id? where MicrophoneSource(id: id) != nil: sources.microphoneID = id
+        case let other?:
+            Console.report("--microphone takes auto, test or a microphone's id from 'squarecam devices --microphones', not '\(other)'.")
             return .usage
         }
         guard SquareCamApp.canOpenDisplay() else {

@@ -82,7 +82,7 @@ struct RecordSession {
                 microphoneProblem.once("The microphone (\(microphone?.name ?? "")) gives no sound: the recording goes on with a silent sound track. Check it in the sound settings, or use --microphone none.")
             }
             if Console.errorIsTerminal, !Task.isCancelled {
-                Console.error("\r\u{1B}[KRecording \(Self.clock(tick)) (Ctrl+C stops)")
+                Console.error("\r\u{1B}[KRecording \(clockText(seconds: tick)) (Ctrl+C stops)")
             }
         }
     }
@@ -129,15 +129,6 @@ struct RecordSession {
             source.resume()
             return source
         }
-    }
-
-    /// "0:05", "12:34", "1:02:03".
-    static func clock(_ seconds: Int) -> String {
-        let (hours, rest) = seconds.quotientAndRemainder(dividingBy: 3600)
-        let (minutes, secs) = rest.quotientAndRemainder(dividingBy: 60)
-        let tail = (secs < 10 ? "0" : "") + String(secs)
-        if hours > 0 { return "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes):" + tail }
-        return "\(minutes):" + tail
     }
 }
 

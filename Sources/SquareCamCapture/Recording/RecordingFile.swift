@@ -14,7 +14,7 @@ public enum RecordingDestination: Sendable, Equatable {
 
     /// The user's Videos/Camera folder, where GNOME Snapshot keeps its clips too.
     public static func standardFolder(environment: [String: String] = ProcessEnvironment.current) -> String {
-        AtomicFileWriter.join(PhotoLibrary.userFolder(.videos, environment: environment), "Camera")
+        PhotoLibrary.standardVideoFolder(environment: environment)
     }
 
     var folder: String {
@@ -128,6 +128,8 @@ public final class RecordingFile: @unchecked Sendable {
         public var wasRepaired: Bool
         /// From the first block to the last, as the file's timestamps say.
         public var seconds: Double { layout.blockSpanSeconds }
+        /// The picture's size as the file declares it.
+        public var pictureSize: PixelSize? { layout.pictureSize }
     }
 
     /// Finishes the file (repairing it when its writing was cut off), gives

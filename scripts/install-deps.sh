@@ -18,6 +18,8 @@ build_packages=(
 runtime_packages=(
     gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-tools
     gstreamer1.0-pipewire gstreamer1.0-libcamera
+    # The app's review plays recordings through GTK's GStreamer media backend.
+    libgtk-4-media-gstreamer
     libheif1
 )
 test_packages=(

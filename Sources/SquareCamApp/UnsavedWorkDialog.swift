@@ -29,7 +29,7 @@ final class UnsavedWorkDialog {
     init(about work: Work, parent: Widget, answered: @escaping @MainActor (Answer) -> Void) {
         let body = switch work {
         case .photo: localized("The photo you took is not saved yet. If you close SquareCam without saving it, it is lost.")
-        case .recording: localized("The video you are recording is not saved yet. If you close SquareCam without saving it, it is lost.")
+        case .recording: localized("The video is not saved yet. If you close SquareCam without saving it, it is lost.")
         }
         widget = adw_message_dialog_new(gcast(parent), Self.title(work), body)!
         // Ours until this object goes: GTK lets go of a closed dialog, and `dismiss` may come after that.

@@ -77,7 +77,8 @@ public final class PortalCamera: Camera {
 }
 
 extension PortalCamera: RecordingCamera {
-    public func startRecording(into folder: String, sound: RecordingSound) throws -> any CameraRecording {
-        try camera.startRecording(into: folder, sound: sound)
+    public func startRecording(into folder: String, sound: RecordingSound,
+                               interrupted: @escaping @Sendable (String) -> Void) throws -> any CameraRecording {
+        try camera.startRecording(into: folder, sound: sound, interrupted: interrupted)
     }
 }

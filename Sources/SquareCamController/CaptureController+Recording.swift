@@ -38,7 +38,9 @@ extension CaptureController {
         }
         let sound: RecordingSound = preferences.recordSound ? microphoneID.map { .microphone(id: $0) } ?? .defaultMicrophone : .none
         do {
-            let recording = try camera.startRecording(into: videos(), sound: sound)
+            let recording = try camera.startRecording(into: videos(), sound: sound) { [weak self] reason in
+                Task { @MainActor in self?.recordingInterrupted(reason) }
+            }
             activeRecording = recording
             recordingStarted = Date()
             send(.recordingStarted)
@@ -57,9 +59,11 @@ extension CaptureController {
             return
         }
         let ticker = self.ticker
-        Task { @MainActor in
+        // Weakly: a recording let go of (the window destroyed) must close its file at once.
+        Task { @MainActor [weak self, weak recording] in
             try? await ticker.wait(seconds: Self.silenceGraceSeconds)
-            guard self.activeRecording === recording, recording.soundHeard == 0, !self.toldRecordingIsSilent else { return }
+            guard let self, let recording, self.activeRecording === recording, recording.soundHeard == 0,
+                  !self.toldRecordingIsSilent else { return }
             self.toldRecordingIsSilent = true
             self.onNotice?(.recordingWithoutSound(.silentMicrophone))
         }
@@ -118,6 +122,15 @@ extension CaptureController {
         guard let recording = recordings.removeValue(forKey: clip.id) else { return }
         track { await recording.discard() }
     }
+
+    /// The recording stopped by itself: say why, and finish what was written.
+    private func recordingInterrupted(_ reason: String) {
+        guard activeRecording != nil, flow.state == .recording else { return }
+        onNotice?(.recordingFailed(.other(reason + " " + Self.keptWords)))
+        send(.recordingInterrupted(message: reason))
+    }
+
+    static let keptWords = "What was recorded until then is kept."
 
     private func recordingFailed(_ error: any Error) {
         activeRecording = nil

@@ -2,8 +2,11 @@
 /// streams on (the app's video mode).
 public protocol RecordingCamera: Camera {
     /// Starts recording into a new hidden file in `folder` (created when
-    /// missing), with `microphone`'s sound or none.
-    func startRecording(into folder: String, sound microphone: RecordingSound) throws -> any CameraRecording
+    /// missing), with `microphone`'s sound or none. `interrupted` hears,
+    /// once, why the recording stopped by itself (a full disk): what was
+    /// written is kept, to be finished with `finish`.
+    func startRecording(into folder: String, sound microphone: RecordingSound,
+                        interrupted: @escaping @Sendable (String) -> Void) throws -> any CameraRecording
 }
 
 /// Where a recording's sound comes from.

@@ -34,6 +34,8 @@ extension CaptureFlow {
         case recordingStarted
         /// The recording could not begin, or it ended with nothing in it.
         case recordingFailed(message: String)
+        /// The recording stopped by itself (a full disk); what was written is kept.
+        case recordingInterrupted(message: String)
         /// The stopped recording's file is finished (hidden until saved).
         case clipRecorded(CapturedClip)
         /// The recording got its name in the videos folder.
@@ -89,6 +91,7 @@ extension CaptureFlow {
             case .chooseMode(let mode): "chooseMode(\(mode))"
             case .recordingStarted: "recordingStarted"
             case .recordingFailed(let message): "recordingFailed(\(message))"
+            case .recordingInterrupted(let message): "recordingInterrupted(\(message))"
             case .clipRecorded(let clip): "clipRecorded(\(clip))"
             case .clipSaved(let path): "clipSaved(\(path))"
             case .photoCaptured(let photo): "photoCaptured(\(photo))"

@@ -171,7 +171,7 @@ public struct CaptureFlow: Hashable, Sendable {
             return []
         case (.recording, .recordingFailed(let message)):
             return move(to: .live, [.showError(message)])
-        case (.recording, .shutter):
+        case (.recording, .shutter), (.recording, .recordingInterrupted):
             return move(to: .finishingRecording, [.stopRecording])
         case (.finishingRecording, .clipRecorded(let clip)):
             let after = afterRecording

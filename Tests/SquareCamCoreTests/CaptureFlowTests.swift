@@ -24,6 +24,13 @@ enum FlowFixtures {
         .close, .saveAndClose, .discardAndClose,
     ] + CameraAuthorization.allCases.map { .permissionChecked($0) } + failures.map { .cameraFailed($0) }
 
+    static let clip = CapturedClip(id: 9, seconds: 2, side: 720, hasSound: false)
+    /// Video mode's events, walked at random beside `events`.
+    static let recordingEvents: [Flow.Event] = [
+        .chooseMode(.video), .chooseMode(.video), .chooseMode(.photo), .recordingStarted, .recordingFailed(message: "no room"),
+        .clipRecorded(clip), .clipRecorded(clip), .clipSaved(path: "/v/SquareCam_1.webm"), .recordingInterrupted(message: "disk full"),
+    ]
+
     /// Events that lead from `.idle` to each named state.
     static let paths: [String: [Flow.Event]] = [
         "idle": [],
@@ -349,16 +356,26 @@ enum FlowFixtures {
             var flow = Flow(saveWithoutReview: run % 3 == 0)
             var running = false
             var heldPhotos = Set<Int>()
+            var heldClips = Set<Int>()
+            var recording = false
             let opening = FlowFixtures.paths[starts[run % starts.count]]!
-            for event in opening + (0..<300).map({ _ in FlowFixtures.events.randomElement(using: &rng)! }) {
+            let events = FlowFixtures.events + FlowFixtures.recordingEvents
+            for event in opening + (0..<300).map({ _ in events.randomElement(using: &rng)! }) {
                 let before = flow
+                // A recording that failed to start never ran.
+                if case .recordingFailed = event, flow.state == .recording { recording = false }
                 do {
                     for action in try flow.handle(event) {
                         switch action {
                         case .startCamera, .startTestPattern: running = true
-                        case .stopCamera: running = false
+                        // A recording ends with its camera (its file is left for recovery).
+                        case .stopCamera: running = false; recording = false
                         case .showReview(let p), .save(let p), .saveAs(let p, _), .openEditor(let p): heldPhotos.insert(p.id)
                         case .forget(let p): heldPhotos.remove(p.id)
+                        case .startRecording: recording = true
+                        case .stopRecording, .discardRecording: recording = false
+                        case .showClip(let c), .saveClip(let c): heldClips.insert(c.id)
+                        case .discardClip(let c), .keepClipForRecovery(let c): heldClips.remove(c.id)
                         default: break
                         }
                     }
@@ -366,17 +383,22 @@ enum FlowFixtures {
                     #expect(flow == before)
                 }
                 switch flow.state {
-                case .starting, .live, .capturing: #expect(running, "\(flow.state) without a running camera")
+                case .starting, .live, .capturing, .recording: #expect(running, "\(flow.state) without a running camera")
                 case .idle, .checkingPermission, .explainingPermission, .permissionPostponed, .askingPermission, .permissionDenied,
                      .permissionRestricted, .noCamera, .failed, .disconnected:
                     #expect(!running, "\(flow.state) with the camera still running")
-                case .reviewing, .editing, .saving: #expect(running == (flow.pendingCameraFailure == nil && !flow.cameraNeedsRestart))
+                case .reviewing, .editing, .saving, .finishingRecording, .reviewingClip, .savingClip:
+                    #expect(running == (flow.pendingCameraFailure == nil && !flow.cameraNeedsRestart))
                 }
                 #expect(heldPhotos == Set(flow.photo.map { [$0.id] } ?? []), "photo lost or leaked in \(flow.state)")
+                // A clip saved is the user's file: the flow no longer holds it.
+                if case .clipSaved = event { heldClips.removeAll() }
+                #expect(heldClips == Set(flow.state.clip.map { [$0.id] } ?? []), "clip lost or leaked in \(flow.state)")
+                #expect(recording == (flow.state == .recording), "recording \(recording) in \(flow.state)")
                 visited.insert(String("\(flow.state)".prefix { $0 != "(" }))
             }
         }
-        #expect(visited.count == 16, "the random walk reached only \(visited.sorted())")
+        #expect(visited.count == 20, "the random walk reached only \(visited.sorted())")
     }
 }
 

@@ -82,7 +82,8 @@ heif_minimum=$(
 # has videotestsrc, videoconvert, videoscale, appsink, appsrc and decodebin;
 # plugins-good has v4l2src (every UVC webcam), jpegdec (their MJPEG modes)
 # and imagefreeze (photos shown as a camera, decoded by SquareCam itself).
-depends="$linked, libheif1 (>= $heif_minimum), gstreamer1.0-plugins-base, gstreamer1.0-plugins-good"
+# libgtk-4-media-gstreamer: GTK's media backend, which plays a recording on the app's review page.
+depends="$linked, libheif1 (>= $heif_minimum), gstreamer1.0-plugins-base, gstreamer1.0-plugins-good, libgtk-4-media-gstreamer"
 
 installed_size=$(du -s -k --apparent-size "$stage" | cut -f1)
 mkdir -p "$stage/DEBIAN"

@@ -48,12 +48,20 @@ extension GStreamerCamera: RecordingCamera {
     /// Records the frames' whole centre square (even), not mirrored, at the
     /// default bit rate; the app's recordings are what `squarecam record`
     /// makes with its defaults.
-    public func startRecording(into folder: String, sound: RecordingSound) throws -> any CameraRecording {
+    public func startRecording(into folder: String, sound: RecordingSound,
+                               interrupted: @escaping @Sendable (String) -> Void) throws -> any CameraRecording {
         let file = try RecordingFile.create(.folder(folder))
         let microphone: MicrophoneSource? = switch sound {
         case .none: nil
         case .defaultMicrophone: SoundServer.running(environment: ProcessEnvironment.current)?.defaultMicrophone
         case .microphone(let id): MicrophoneSource(id: id)
+        }
+        let told = Mutex(false)
+        setRecordingFailureHandler { failure in
+            // Without its microphone the recording goes on, silent (the silence watch says so).
+            if case .microphone = failure { return }
+            guard !told.withLock({ let was = $0; $0 = true; return was }) else { return }
+            interrupted(failure.description)
         }
         do {
             try startRecording(RecordingSettings(microphone: microphone, fileDescriptor: file.descriptor))

@@ -1,0 +1,149 @@
+import Foundation
+import SquareCamCapture
+import SquareCamController
+import SquareCamCore
+import SquareCamImaging
+import Testing
+
+/// The controller carrying out video mode on a real camera: the test
+/// pattern and the test tone, recorded into a scratch videos folder.
+@MainActor
+@Suite(.serialized) struct RecordingControllerTests {
+    final class Scratch {
+        let base = FileManager.default.temporaryDirectory.path + "/squarecam-recording-controller-\(UUID().uuidString.prefix(8))"
+        var videos: String { base + "/Videos/Camera" }
+        deinit { try? FileManager.default.removeItem(atPath: base) }
+        /// Names in the videos folder, hidden ones too.
+        var entries: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: videos)) ?? []).sorted() }
+    }
+
+    private func liveController(_ scratch: Scratch, microphone: String? = "test",
+                                saveWithoutReview: Bool = false) async throws -> (CaptureController, NoticeLog) {
+        let preferences = Preferences(environment: ["HOME": scratch.base, "XDG_CONFIG_HOME": scratch.base + "/config"])
+        preferences.saveWithoutReview = saveWithoutReview
+        let camera = VirtualCameraProvider.testPattern(size: PixelSize(width: 320, height: 240), framesPerSecond: 30)
+        let videos = scratch.videos, pictures = scratch.base + "/Pictures"
+        let controller = CaptureController(
+            sources: .init(cameras: camera, testPattern: camera, microphoneID: microphone), preferences: preferences,
+            library: { PhotoLibrary(folder: pictures) }, videos: { videos }, openPrivacySettings: { false })
+        let log = NoticeLog()
+        controller.onNotice = { log.notices.append($0) }
+        controller.onClose = { log.closed += 1 }
+        controller.start()
+        await controller.settle()
+        try #require(controller.state == .live)
+        controller.chooseMode(.video)
+        return (controller, log)
+    }
+
+    final class NoticeLog {
+        var notices: [CaptureNotice] = []
+        var closed = 0
+    }
+
+    private func record(_ controller: CaptureController, seconds: Double) async throws -> CapturedClip {
+        controller.shutterPressed()
+        #expect(controller.state == .recording && controller.recordingStarted != nil)
+        try await Task.sleep(for: .seconds(seconds))
+        controller.shutterPressed()
+        await controller.settle()
+        return try #require(controller.state.clip, "no clip after stopping: \(controller.state)")
+    }
+
+    @Test func aClipIsReviewedFromItsHiddenFileAndSaveGivesItItsName() async throws {
+        let scratch = Scratch()
+        let (controller, log) = try await liveController(scratch)
+        let clip = try await record(controller, seconds: 1.2)
+        #expect(clip.side == 240 && clip.hasSound && abs(clip.seconds - 1.2) < 0.5, "\(clip)")
+        let playing = try #require(controller.playablePath(for: clip))
+        #expect(FileManager.default.fileExists(atPath: playing) && (playing as NSString).lastPathComponent.hasPrefix("."),
+                "the clip under review is hidden: \(scratch.entries)")
+        controller.send(.save)
+        await controller.settle()
+        #expect(controller.state == .live)
+        guard case .clipSaved(let path)? = log.notices.last else { Issue.record("\(log.notices)"); return }
+        #expect(scratch.entries == [(path as NSString).lastPathComponent] && path.hasSuffix(".webm"))
+        controller.shutDown()
+        await controller.settle()
+    }
+
+    @Test func retakeLeavesNothingBehind() async throws {
+        let scratch = Scratch()
+        let (controller, _) = try await liveController(scratch)
+        _ = try await record(controller, seconds: 0.6)
+        controller.send(.retake)
+        await controller.settle()
+        #expect(controller.state == .live && scratch.entries.isEmpty, "\(scratch.entries)")
+        controller.shutDown()
+        await controller.settle()
+    }
+
+    @Test func saveWithoutReviewSavesAtOnce() async throws {
+        let scratch = Scratch()
+        let (controller, log) = try await liveController(scratch, saveWithoutReview: true)
+        controller.shutterPressed()
+        try await Task.sleep(for: .seconds(0.6))
+        controller.shutterPressed()
+        await controller.settle()
+        #expect(controller.state == .live)
+        #expect(log.notices.contains { if case .clipSaved = $0 { true } else { false } }, "\(log.notices)")
+        #expect(scratch.entries.count == 1 && scratch.entries[0].hasSuffix(".webm"))
+        controller.shutDown()
+        await controller.settle()
+    }
+
+    @Test func closingWhileRecordingAsksThenSaveKeepsItAndCloses() async throws {
+        let scratch = Scratch()
+        let (controller, log) = try await liveController(scratch)
+        controller.shutterPressed()
+        try await Task.sleep(for: .seconds(0.6))
+        controller.send(.close)
+        #expect(log.notices.last == .unsavedRecording && controller.state == .recording && log.closed == 0)
+        controller.send(.saveAndClose)
+        await controller.settle()
+        #expect(log.closed == 1 && controller.state == .idle)
+        #expect(scratch.entries.count == 1 && !scratch.entries[0].hasPrefix("."), "\(scratch.entries)")
+    }
+
+    @Test func theWindowDestroyedMidRecordingLeavesTheHiddenFileForRecovery() async throws {
+        let scratch = Scratch()
+        let (controller, _) = try await liveController(scratch)
+        controller.shutterPressed()
+        try await Task.sleep(for: .seconds(0.8))
+        controller.shutDown()
+        await controller.settle()
+        let partials = RecordingFile.partialRecordings(inFolder: scratch.videos)
+        #expect(partials.count == 1 && scratch.entries.count == 1, "\(scratch.entries)")
+        guard case .recovered(let finished) = RecordingFile.recover(try #require(partials.first)) else {
+            Issue.record("the interrupted recording was not recovered: \(RecordingFile.recover(partials[0]))")
+            return
+        }
+        #expect(finished.videoFrames > 5 && finished.path.hasSuffix("_recovered.webm"))
+    }
+
+    @Test func aFolderThatCannotBeWrittenSaysSoAndStaysLive() async throws {
+        let scratch = Scratch()
+        let (controller, log) = try await liveController(scratch)
+        // A file where the folder should be: nothing can be created there.
+        try FileManager.default.createDirectory(atPath: scratch.base + "/Videos", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: scratch.videos, contents: Data())
+        controller.shutterPressed()
+        await controller.settle()
+        #expect(controller.state == .live)
+        guard case .recordingFailed? = log.notices.last else { Issue.record("\(log.notices)"); return }
+        controller.shutDown()
+        await controller.settle()
+    }
+
+    @Test func noSoundWantedRecordsNone() async throws {
+        let scratch = Scratch()
+        let (controller, log) = try await liveController(scratch)
+        controller.setRecordSound(false)
+        let clip = try await record(controller, seconds: 0.6)
+        #expect(!clip.hasSound)
+        #expect(!log.notices.contains { if case .recordingWithoutSound = $0 { true } else { false } })
+        controller.send(.retake)
+        controller.shutDown()
+        await controller.settle()
+    }
+}

@@ -17,7 +17,7 @@ final class ClipReviewPage {
     /// The file playing, and its stream.
     private(set) var playingPath: String?
     private var stream: UnsafeMutablePointer<GtkMediaStream>?
-    /// Called once the clip has played for a while (it runs), or failed to (why): the trace for the tests.
+    /// Called once the clip's time first moves on (it plays), or when it cannot play (why).
     var onPlayback: ((_ seconds: Double?, _ error: String?) -> Void)?
     private var toldPlaying = false
 
@@ -76,7 +76,7 @@ final class ClipReviewPage {
     private func timestampChanged() {
         guard let stream, !toldPlaying else { return }
         let seconds = Double(gtk_media_stream_get_timestamp(stream)) / 1_000_000
-        guard seconds >= 0.5 else { return }
+        guard seconds > 0 else { return }
         toldPlaying = true
         onPlayback?(seconds, nil)
     }

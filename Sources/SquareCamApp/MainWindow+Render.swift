@@ -124,9 +124,11 @@ extension MainWindow {
                 guard let self else { return }
                 renderCapture(controller.state)
             }
+            traceControls()  // the time's badge is on screen now
         } else if seconds == nil, let clock = recordingClock {
             clock.stop()
             recordingClock = nil
+            traceControls()
         }
         if let seconds, seconds != shownRecordingSeconds {
             shownRecordingSeconds = seconds

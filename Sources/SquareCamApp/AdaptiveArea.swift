@@ -22,10 +22,17 @@ final class AdaptiveArea {
     var onArrange: ((CaptureLayout.Arrangement, Size2D) -> Void)?
     /// Called after each placement, with the page's size.
     var onPlaced: ((Size2D) -> Void)?
-    /// A page showing the same square (live and review): both leave the room
-    /// the thicker of their controls needs, so the square stays in the same
-    /// place, the same size, when one page follows the other.
-    weak var sharesRoomWith: AdaptiveArea?
+    /// Pages showing the same square (live, a photo's review, a clip's):
+    /// each leaves the room the thickest of their controls needs, so the
+    /// square stays in the same place, the same size, when one follows another.
+    var sharesRoomWith: [AdaptiveArea] {
+        get { partners.compactMap(\.area) }
+        set { partners = newValue.map(Partner.init) }
+    }
+    private struct Partner {
+        weak var area: AdaptiveArea?
+    }
+    private var partners: [Partner] = []
     /// Room kept free at the top of a column of controls beside the picture
     /// (the compact window's corner buttons are there).
     var besideTopInset = 0.0 {
@@ -123,11 +130,11 @@ final class AdaptiveArea {
         onPlaced?(size)
     }
 
-    /// The room the controls take in `arrangement`: this page's, or its
-    /// partner's if thicker. The partner is measured first, so this page's
+    /// The room the controls take in `arrangement`: this page's, or a
+    /// partner's if thicker. The partners are measured first, so this page's
     /// controls are the ones left arranged so.
     private func room(_ arrangement: CaptureLayout.Arrangement) -> Double {
-        let partners = sharesRoomWith?.thickness(arrangement, in: size, forPartner: true) ?? 0
+        let partners = sharesRoomWith.map { $0.thickness(arrangement, in: size, forPartner: true) }.max() ?? 0
         return max(partners, thickness(arrangement, in: size))
     }
 

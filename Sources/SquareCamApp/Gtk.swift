@@ -190,6 +190,20 @@ enum Make {
         return button
     }
 
+    /// One of a group of toggles of which one is on (photo or video): a radio
+    /// button to screen readers, read "checked" for the one chosen.
+    static func radioButton(icon: String, tooltip: String) -> Widget {
+        let button = gtk_toggle_button_new()!
+        gtk_button_set_icon_name(gcast(button), icon)
+        WidgetStyle.describe(button, label: tooltip)
+        squarecam_widget_set_accessible_role(button, GTK_ACCESSIBLE_ROLE_RADIO)
+        squarecam_accessible_set_checked(button, 0)
+        Signal.connect(button, "toggled") {
+            squarecam_accessible_set_checked(button, gtk_toggle_button_get_active(gcast(button)))
+        }
+        return button
+    }
+
     static func label(_ text: String, classes: [String] = []) -> Widget {
         let label = gtk_label_new(text)!
         for name in classes { WidgetStyle.addClass(label, name) }

@@ -85,9 +85,9 @@ final class MainWindow {
         gtk_widget_set_valign(spinnerPage, GTK_ALIGN_CENTER)
         gtk_stack_add_named(gcast(stack), spinnerPage, "starting")
         for (area, name) in [(live.area, "live"), (review.area, "review"), (editor.area, "editor"), (clipReview.area, "clip")] { area.name = name }
-        live.area.sharesRoomWith = review.area
-        review.area.sharesRoomWith = live.area
-        clipReview.area.sharesRoomWith = live.area
+        live.area.sharesRoomWith = [review.area, clipReview.area]
+        review.area.sharesRoomWith = [live.area, clipReview.area]
+        clipReview.area.sharesRoomWith = [live.area, review.area]
         gtk_stack_add_named(gcast(stack), live.widget, "live")
         gtk_stack_add_named(gcast(stack), review.widget, "review")
         gtk_stack_add_named(gcast(stack), editor.widget, "editor")

@@ -121,7 +121,10 @@ final class PortalCameraWatch: CameraWatch {
                 if due && nodes.isSynced {
                     let count = nodes.cameraCount
                     listedChange = change
-                    let listed = try? provider.listOnce()
+                    // No camera node left (the one streamed was unplugged):
+                    // nothing to list, and a listing would wait for nodes
+                    // to be granted that will not come.
+                    let listed = count == 0 ? [] : try? provider.listOnce()
                     if let listed, listed.count == count {
                         disagreeingSince = nil
                         report(listed)

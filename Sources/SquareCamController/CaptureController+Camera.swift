@@ -120,7 +120,13 @@ extension CaptureController {
             if currentPresent || (preferredCameraID == nil && !listed.isEmpty) { send(.cameraAvailable) }
         case .failed(.unknownCamera(let id)) where id == preferredCameraID && present.contains(id):
             send(.cameraAvailable)
-        case .live, .capturing:
+        case .failed(.failed(let camera, _)) where currentCameraID != nil && !currentPresent:
+            // It stopped sending pictures, and now its node is gone too: it
+            // was unplugged, and it may come back (the stall is told first).
+            send(.cameraFailed(.disconnected(camera: camera)))
+            camerasChanged(listed)
+            return
+        case .live, .capturing, .recording:
             // A PipeWire node can vanish without its stream reporting an error.
             // (Not while starting: a new PipeWire connection sees its nodes a
             // moment late, and a camera that never comes fails its start anyway.)

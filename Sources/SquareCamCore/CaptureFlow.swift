@@ -114,6 +114,10 @@ public struct CaptureFlow: Hashable, Sendable {
         case (.noCamera, .useTestPattern), (.failed, .useTestPattern), (.disconnected, .useTestPattern):
             return move(to: .starting, [.startTestPattern])
 
+        // A camera that stopped sending pictures turns out to be unplugged.
+        case (.failed, .cameraFailed(.disconnected(let camera))):
+            return move(to: .disconnected(camera: camera), [])
+
         case (.starting, .cameraStarted):
             return move(to: .live, [.showLive])
         case (.starting, .cameraFailed(let failure)), (.live, .cameraFailed(let failure)),

@@ -164,15 +164,17 @@ extension AppWindowTests {
         // Tab goes round every control once, each with a name.
         var order: [String] = []
         _ = try bus.events(of: app)
-        for _ in 0..<8 {
+        for _ in 0..<10 {
             try app.press("Tab")
             let (focused, _) = try bus.waitForEvent(of: app) { $0.type == "object:state-changed:focused" && $0.detail == 1 }
             order.append(focused.sourceName)
             if focused.sourceName == "Take Photo" { break }
         }
-        #expect(order == ["Main Menu", "Countdown Off", "Rule-of-Thirds Grid (G)", "Mirror the Viewfinder (M)", "Take Photo"], "\(order)")
+        // After the shutter: the photo/video switch, then the header and the picture's toggles.
+        #expect(order == ["Photo (V)", "Video (V)", "Main Menu", "Countdown Off", "Rule-of-Thirds Grid (G)", "Mirror the Viewfinder (M)",
+                          "Take Photo"], "\(order)")
         // Tab to Countdown: Space sets it, and takes no photo.
-        try app.press("Tab", "Tab")
+        try app.press("Tab", "Tab", "Tab", "Tab")
         _ = try bus.tree(of: app) { $0.first { $0.name == "Countdown Off" && $0.isFocused } != nil }
         try app.press("space")
         try app.waitForTrace("timer 3")
@@ -187,7 +189,7 @@ extension AppWindowTests {
         try app.press("Escape")
         try app.waitForTrace("main menu open false")
         _ = try bus.tree(of: app) { $0.first { $0.name == "Take Photo" && $0.isFocused } != nil }
-        try app.press("Tab", "Tab", "Tab")
+        try app.press("Tab", "Tab", "Tab", "Tab", "Tab")
         _ = try bus.tree(of: app) { $0.first { $0.name.hasPrefix("Rule-of-Thirds") && $0.isFocused } != nil }
         // So too after a dialog (Preferences, opened with its shortcut while Grid had the focus).
         try app.press("ctrl+comma")

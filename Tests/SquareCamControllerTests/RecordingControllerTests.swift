@@ -54,7 +54,7 @@ import Testing
         let scratch = Scratch()
         let (controller, log) = try await liveController(scratch)
         let clip = try await record(controller, seconds: 1.2)
-        #expect(clip.side == 240 && clip.hasSound && abs(clip.seconds - 1.2) < 0.5, "\(clip)")
+        #expect(clip.side == 240 && clip.hasSound && clip.seconds > 0.8, "\(clip)")
         let playing = try #require(controller.playablePath(for: clip))
         #expect(FileManager.default.fileExists(atPath: playing) && (playing as NSString).lastPathComponent.hasPrefix("."),
                 "the clip under review is hidden: \(scratch.entries)")

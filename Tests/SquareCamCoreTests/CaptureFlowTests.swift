@@ -117,6 +117,8 @@ enum FlowFixtures {
                 t.append(.init(from: running, event: .cameraFailed(failure), to: state, actions: running == "checkingPermission" ? [] : [.stopCamera]))
             }
         }
+        // A failed camera found unplugged: its page says so (and waits for it).
+        t.append(.init(from: "failed", event: .cameraFailed(.disconnected(camera: "cam")), to: .disconnected(camera: "cam"), actions: []))
         // A photo on screen stays there when the camera fails; the failure waits.
         for (name, state) in [("reviewing", Flow.State.reviewing(p)), ("editing", .editing(p)), ("saving", .saving(p))] {
             for failure in failures { t.append(.init(from: name, event: .cameraFailed(failure), to: state, actions: [.stopCamera])) }

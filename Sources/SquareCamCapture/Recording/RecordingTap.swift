@@ -95,7 +95,7 @@ final class RecordingTap: Sendable {
     /// Ends the recording: end-of-stream into the picture's branch and the
     /// sound's (after its mixer, so a silent microphone cannot hold it), then waits (at most `timeout`) until the muxer has
     /// finished the file (index, sizes, duration). True when it did.
-    func end(_ pipeline: GStreamerPipeline, timeout: Duration = .seconds(5)) async -> Bool {
+    func end(_ pipeline: GStreamerPipeline, timeout: Duration = .seconds(10)) async -> Bool {
         if ending.withLock({ $0.finished }) { return true }
         _ = PadProbe.sendEndOfStream(in: pipeline, element: RecordingBranch.queueName, pad: "sink")
         if hasMicrophone { _ = PadProbe.sendEndOfStream(in: pipeline, element: RecordingBranch.audioQueueName, pad: "sink") }

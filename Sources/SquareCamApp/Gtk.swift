@@ -175,28 +175,25 @@ enum Make {
         return button
     }
 
+    /// GTK 4.8 shows a toggle button to screen readers as a push button, "pressed"
+    /// when on and nothing when off: indistinguishable from a plain button that is
+    /// off. As a switch (a check box to AT-SPI) it is read "checked" or "not checked".
     static func toggleButton(icon: String, tooltip: String) -> Widget {
-        let button = gtk_toggle_button_new()!
-        gtk_button_set_icon_name(gcast(button), icon)
-        WidgetStyle.describe(button, label: tooltip)
-        // GTK 4.8 shows a toggle button to screen readers as a push button, "pressed"
-        // when on and nothing when off: indistinguishable from a plain button that is
-        // off. As a switch (a check box to AT-SPI) it is read "checked" or "not checked".
-        squarecam_widget_set_accessible_role(button, GTK_ACCESSIBLE_ROLE_SWITCH)
-        squarecam_accessible_set_checked(button, 0)
-        Signal.connect(button, "toggled") {
-            squarecam_accessible_set_checked(button, gtk_toggle_button_get_active(gcast(button)))
-        }
-        return button
+        checkableButton(icon: icon, tooltip: tooltip, role: GTK_ACCESSIBLE_ROLE_SWITCH)
     }
 
     /// One of a group of toggles of which one is on (photo or video): a radio
     /// button to screen readers, read "checked" for the one chosen.
     static func radioButton(icon: String, tooltip: String) -> Widget {
+        checkableButton(icon: icon, tooltip: tooltip, role: GTK_ACCESSIBLE_ROLE_RADIO)
+    }
+
+    /// A toggle button whose checked state screen readers read, in `role`.
+    private static func checkableButton(icon: String, tooltip: String, role: GtkAccessibleRole) -> Widget {
         let button = gtk_toggle_button_new()!
         gtk_button_set_icon_name(gcast(button), icon)
         WidgetStyle.describe(button, label: tooltip)
-        squarecam_widget_set_accessible_role(button, GTK_ACCESSIBLE_ROLE_RADIO)
+        squarecam_widget_set_accessible_role(button, role)
         squarecam_accessible_set_checked(button, 0)
         Signal.connect(button, "toggled") {
             squarecam_accessible_set_checked(button, gtk_toggle_button_get_active(gcast(button)))

@@ -7,15 +7,6 @@ import Testing
 /// Recordings begun and ended on a camera that streams on, as the app's
 /// viewfinder does: the branch joins the running pipeline and leaves it.
 @Suite struct LiveRecordingTests {
-    private func layout(of path: String) throws -> WebMLayout {
-        let descriptor = open(path, O_RDONLY)
-        try #require(descriptor >= 0)
-        defer { close(descriptor) }
-        var status = stat()
-        fstat(descriptor, &status)
-        return try #require(WebMLayout.read(FileWindow(descriptor: descriptor, size: Int(status.st_size))))
-    }
-
     @Test func aRecordingJoinsTheRunningViewfinderAndLeavesItStreaming() async throws {
         let folder = NSTemporaryDirectory() + "squarecam-live-recording-" + UUID().uuidString.prefix(8)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -44,7 +35,7 @@ import Testing
 
             let sealed = try file.seal()
             #expect(!sealed.wasRepaired, "round \(round): the file was not finished by its muxer")
-            let hidden = try layout(of: file.partialPath)
+            let hidden = try WebMLayout.read(path: file.partialPath)
             #expect(hidden.pictureSize == PixelSize(width: 240, height: 240))
             #expect(hidden.firstBlockTicks.map { $0 < 100 } == true, "round \(round): starts at \(String(describing: hidden.firstBlockTicks)) ms")
             // Nothing is cut from the end. (The span can be longer than the

@@ -37,19 +37,10 @@ import Testing
         return (file, ran.inSeconds)
     }
 
-    private func layout(of path: String) throws -> WebMLayout {
-        let descriptor = open(path, O_RDONLY)
-        try #require(descriptor >= 0)
-        defer { close(descriptor) }
-        var status = stat()
-        fstat(descriptor, &status)
-        return try #require(WebMLayout.read(FileWindow(descriptor: descriptor, size: Int(status.st_size))))
-    }
-
     @Test func aRecordingCutOffIsRepairedInPlaceAndGetsItsName() async throws {
         let folder = try Folder()
         let (file, ran) = try await record(into: folder.path, seconds: 2, finishing: false)
-        let before = try layout(of: file.partialPath)
+        let before = try WebMLayout.read(path: file.partialPath)
         #expect(before.isUnfinished)
         #expect(!before.segmentSizeIsTrue && before.lastCluster?.sizeIsTrue == false && before.unfinishedSeekHead != nil)
 
@@ -57,7 +48,7 @@ import Testing
         #expect(finished.wasRepaired)
         #expect(finished.path.hasPrefix(folder.path + "/SquareCam_") && finished.path.hasSuffix(".webm"))
         #expect(folder.entries == [URL(fileURLWithPath: finished.path).lastPathComponent], "the hidden file became the visible one")
-        let after = try layout(of: finished.path)
+        let after = try WebMLayout.read(path: finished.path)
         #expect(!after.isUnfinished)
         #expect((after.declaredDuration ?? 0) > 1500, "duration in ms: \(after.declaredDuration ?? 0)")
         #expect(after.pictureSize == PixelSize(width: 240, height: 240))
@@ -111,7 +102,7 @@ import Testing
         let finished = try file.finish()
         #expect(!finished.wasRepaired)
         #expect(try Data(contentsOf: URL(fileURLWithPath: finished.path)) == written)
-        #expect(try layout(of: finished.path).hasCues, "the muxer's index is there")
+        #expect(try WebMLayout.read(path: finished.path).hasCues, "the muxer's index is there")
     }
 
     @Test func thePhotoSweepNeverRemovesAnInterruptedRecording() throws {
@@ -147,5 +138,17 @@ import Testing
         #expect(RecordingFile.recoveredStem(ofPartialName: ".SquareCam_20261203_080102.webm.k3j2h.recording") == "SquareCam_20261203_080102")
         #expect(RecordingFile.recoveredStem(ofPartialName: ".my.clip.webm.a1.recording") == "my.clip")
         #expect(RecordingFile.recoveredStem(ofPartialName: "..x.recording") == "SquareCam")
+    }
+}
+
+extension WebMLayout {
+    /// The layout of the WebM file at `path`, for the recording tests.
+    static func read(path: String) throws -> WebMLayout {
+        let descriptor = open(path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var status = stat()
+        fstat(descriptor, &status)
+        return try #require(WebMLayout.read(FileWindow(descriptor: descriptor, size: Int(status.st_size))))
     }
 }

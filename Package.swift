@@ -132,16 +132,19 @@ let package = Package(
         // Starts tests/portal/session.py (real session bus, PipeWire, WirePlumber,
         // xdg-desktop-portal) for the tests that need a desktop session.
         .target(name: "PortalTestSupport", path: "Tests/PortalTestSupport"),
+        // `.ownThreads`: suites whose tests wait synchronously run off Swift's
+        // cooperative pool (two threads here), so they never stall the async tests.
+        .target(name: "TestThreads", path: "Tests/TestThreads"),
 
         .testTarget(name: "SquareCamCoreTests", dependencies: ["SquareCamCore"]),
         // Test-only libjpeg helpers: coefficients read and files recoded
         // losslessly in-process, for the transcoder's differential tests.
         .target(name: "CJPEGTestSupport", path: "Tests/CJPEGTestSupport", linkerSettings: [.linkedLibrary("jpeg")]),
         .testTarget(name: "SquareCamImagingTests", dependencies: ["SquareCamImaging", "SquareCamCore", "CExif", "CJPEG", "CJPEGTestSupport"]),
-        .testTarget(name: "SquareCamCaptureTests", dependencies: ["SquareCamCapture", "SquareCamImaging", "SquareCamCore", "SquareCamCommandLine", "PortalTestSupport"]),
+        .testTarget(name: "SquareCamCaptureTests", dependencies: ["SquareCamCapture", "SquareCamImaging", "SquareCamCore", "SquareCamCommandLine", "PortalTestSupport", "TestThreads"]),
         .testTarget(name: "SquareCamControllerTests", dependencies: ["SquareCamController", "SquareCamCore", "SquareCamImaging", "SquareCamCapture"]),
-        .testTarget(name: "SquareCamAppTests", dependencies: ["SquareCamApp", "SquareCamCore", "PortalTestSupport"]),
-        .testTarget(name: "SquareCamCLITests", dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCommandLine", "PortalTestSupport"]),
+        .testTarget(name: "SquareCamAppTests", dependencies: ["SquareCamApp", "SquareCamCore", "PortalTestSupport", "TestThreads"]),
+        .testTarget(name: "SquareCamCLITests", dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCommandLine", "PortalTestSupport", "TestThreads"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,6 +25,9 @@ struct RecordSession {
         case cameraFailed(CameraFailure)
     }
 
+    /// How long after `--duration` of wall time a recording whose frames lag is ended anyway.
+    static let durationGraceSeconds = 10.0
+
     func run() async -> ExitCode {
         let (endings, reportEnding) = AsyncStream.makeStream(of: Ending.self)
         let signals = Self.catchStopSignals { reportEnding.yield(.signal($0)) }
@@ -53,9 +56,11 @@ struct RecordSession {
         if let seconds = request.durationSeconds {
             // The file ends at --duration of stream time (RecordingTap drops
             // what comes later), which the limit handler reports; this is for
-            // a camera whose frames stop coming before that.
+            // a camera whose frames stop coming before that. Generous: on a
+            // starved machine the frames' times fall seconds behind the wall
+            // clock, and ending early would cut frames the file should hold.
             Task {
-                try? await Task.sleep(until: started + .seconds(seconds + 2), clock: .continuous)
+                try? await Task.sleep(until: started + .seconds(seconds + Self.durationGraceSeconds), clock: .continuous)
                 reportEnding.yield(.duration)
             }
         }

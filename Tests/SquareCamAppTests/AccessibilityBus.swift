@@ -53,8 +53,8 @@ final class AccessibilityBus: @unchecked Sendable {
     }
 
     /// The app's accessible tree, waiting (up to 30 s) until `ready` holds for it.
-    func tree(of app: AppSession, until ready: (AccessibleNode) -> Bool = { _ in true }) throws -> AccessibleNode {
-        let deadline = Date().addingTimeInterval(30)
+    func tree(of app: AppSession, timeout: Double = 30, until ready: (AccessibleNode) -> Bool = { _ in true }) throws -> AccessibleNode {
+        let deadline = Date().addingTimeInterval(timeout)
         var last: Result<AccessibleNode, Error> = .failure(AppTestError("never asked"))
         while Date() < deadline {
             last = Result { try AccessibleNode(try command("tree \(app.process.processIdentifier)")["tree"]) }

@@ -31,6 +31,8 @@ extension AppWindowTests {
         try closeWithEscape("Keyboard Shortcuts")
 
         // The camera.
+        try press("camera", "v", expect: "shutter shows startRecording")
+        try app.next("shutter shows takePhoto", after: { try app.press("v") })
         try press("camera", "t", expect: "timer 3")
         try app.next("timer 10", after: { try app.press("t") })
         try app.next("timer 0", after: { try app.press("t") })

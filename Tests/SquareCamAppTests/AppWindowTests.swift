@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// The app end to end, under X: the built binary, real GStreamer test camera
 /// (or a scripted camera through the same `Camera` protocol), xdotool keys,
 /// screenshots compared with saved photos. One app at a time on the display.
-@Suite(.serialized) struct AppWindowTests {
+@Suite(.serialized, .ownThreads) struct AppWindowTests {
     @Test func liveViewfinderShowsMovingFramesInASquare() throws {
         let app = try AppSession(["--camera", "test"])
         let line = try app.waitForTrace("viewfinder showing frames")

@@ -1,10 +1,11 @@
 import Foundation
 import SquareCamCommandLine
 import Testing
+import TestThreads
 
 /// A choice may have other spellings: `--mode centre` is `--mode center`
 /// (the help texts spell it the British way in places).
-@Suite struct ChoiceAliasTests {
+@Suite(.ownThreads) struct ChoiceAliasTests {
     @Test func aliasGivesItsChoice() throws {
         let parsed = try ParsedArguments(["--mode", "centre", "--format", "jpeg"], spec: .crop)
         let modes = ["center", "smart", "lossless"]

@@ -2,8 +2,9 @@ import Foundation
 import SquareCamCore
 import SquareCamImaging
 import Testing
+import TestThreads
 
-@Suite struct CropCLITests {
+@Suite(.ownThreads) struct CropCLITests {
     /// A fresh folder with a few photos, removed afterwards.
     final class Folder {
         let path: String

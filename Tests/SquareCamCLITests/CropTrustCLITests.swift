@@ -2,11 +2,12 @@ import Foundation
 import SquareCamCore
 import SquareCamImaging
 import Testing
+import TestThreads
 
 /// `squarecam crop` at its edges: damaged input, names that would collide,
 /// links, permissions, metadata and pipes. Each test is one promise: no
 /// photo damaged, lost, overwritten or exposed.
-@Suite struct CropTrustCLITests {
+@Suite(.ownThreads) struct CropTrustCLITests {
     typealias Folder = CropCLITests.Folder
 
     static var bus: String { CLIRunner.fixtures.appendingPathComponent("photos/012mp-bus.jpg").path }

@@ -1,8 +1,9 @@
 import Foundation
 import SquareCamCommandLine
 import Testing
+import TestThreads
 
-@Suite struct GeneralCLITests {
+@Suite(.ownThreads) struct GeneralCLITests {
     @Test func topLevelHelpListsCommandsAndExitCodes() throws {
         let result = try CLIRunner.run(["--help"])
         #expect(result.status == 0)

@@ -1,11 +1,12 @@
 import Foundation
 import SquareCamCommandLine
 import Testing
+import TestThreads
 
 /// The man pages `make install` puts in place (and `make deb` packages):
 /// made by help2man from this build's --help into a temporary DESTDIR, and
 /// read as `man` shows them.
-@Suite struct ManPageTests {
+@Suite(.ownThreads) struct ManPageTests {
     /// Installs the pages from this build under `root` with PREFIX=/usr.
     static func install(into root: String, scratch: String) throws -> CLIRunner.Result {
         try make(["install-man", "BIN=\(CLIRunner.binary)", "MAN_BUILD=\(scratch)", "DESTDIR=\(root)", "PREFIX=/usr"])

@@ -1,9 +1,10 @@
 import SquareCamCommandLine
 import Testing
+import TestThreads
 
 /// One letter, one meaning: `-m` was a camera mode in `shoot` and a crop mode
 /// in `crop`, `-n` was `--count` in one and `--dry-run` in the other.
-@Suite struct OptionConsistencyTests {
+@Suite(.ownThreads) struct OptionConsistencyTests {
     @Test func eachShortOptionMeansTheSameInEveryCommand() {
         var meaning: [Character: (command: String, option: String)] = [:]
         for command in CommandSpec.all {

@@ -2,11 +2,12 @@ import Foundation
 import PortalTestSupport
 import SquareCamCore
 import Testing
+import TestThreads
 
 /// `squarecam shoot` and `devices` (the built binary) in a private desktop
 /// session with real daemons: the camera portal decides, and the photo comes
 /// through the portal's PipeWire connection (tests/portal/session.py).
-@Suite(.serialized)
+@Suite(.serialized, .ownThreads)
 struct PortalCLITests {
     /// Shoots into `folder` with the session's environment.
     static func shoot(_ session: PortalSession, _ folder: TemporaryFolder, _ extra: [String] = []) throws -> CLIRunner.Result {

@@ -1,11 +1,12 @@
 import Foundation
 import SquareCamCore
 import Testing
+import TestThreads
 
 /// `squarecam record` and `recover`, end to end through the built binary,
 /// each file decoded to its end by GStreamer (DecodedRecording). One at a
 /// time: two 1080² encoders at once would take both cores.
-@Suite(.serialized) struct RecordCLITests {
+@Suite(.serialized, .ownThreads) struct RecordCLITests {
     /// Three of the test pattern's bars (SMPTE: white, yellow, cyan, green, magenta, red, blue).
     private static let yellow: (red: UInt8, green: UInt8, blue: UInt8) = (255, 255, 0)
     private static let green: (red: UInt8, green: UInt8, blue: UInt8) = (0, 255, 0)

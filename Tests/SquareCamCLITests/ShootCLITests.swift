@@ -2,8 +2,9 @@ import Foundation
 import SquareCamCore
 import SquareCamImaging
 import Testing
+import TestThreads
 
-@Suite struct ShootCLITests {
+@Suite(.ownThreads) struct ShootCLITests {
     @Test func shootsASquarePhotoWithExifIntoAFolder() throws {
         let folder = try TemporaryFolder()
         let result = try CLIRunner.run(["shoot", "--camera", "test", "--output", folder.path + "/", "--json"])
@@ -338,7 +339,7 @@ extension ShootCLITests {
     }
 }
 
-@Suite struct DevicesCLITests {
+@Suite(.ownThreads) struct DevicesCLITests {
     @Test func listsTheTestCameraLast() throws {
         let text = try CLIRunner.run(["devices"])
         #expect(text.status == 0, "\(text.error)")

@@ -1,11 +1,12 @@
 import Foundation
 import SquareCamCommandLine
 import Testing
+import TestThreads
 
 /// Short options as getopt reads them: a value may be attached (`-s64`),
 /// flags may be bundled (`-nr`), and a value option ends a bundle, taking the
 /// rest of the word or else the next one (`-ns64`, `-ns 64`).
-@Suite struct ShortOptionTests {
+@Suite(.ownThreads) struct ShortOptionTests {
     @Test(arguments: [["-s64"], ["-s", "64"], ["--size=64"], ["--size", "64"]])
     func attachedValueIsTheSameAsASeparateOne(words: [String]) throws {
         let parsed = try ParsedArguments(words + ["a.jpg"], spec: .crop)

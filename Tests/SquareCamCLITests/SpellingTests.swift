@@ -1,7 +1,8 @@
 import SquareCamCommandLine
 import Testing
+import TestThreads
 
-@Suite struct SpellingTests {
+@Suite(.ownThreads) struct SpellingTests {
     @Test(arguments: [
         ("mdoe", "mode", 1),      // a swap is one edit, not two
         ("hlep", "help", 1),

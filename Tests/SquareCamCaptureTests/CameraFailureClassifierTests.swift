@@ -3,9 +3,10 @@ import Foundation
 import Glibc
 import SquareCamCore
 import Testing
+import TestThreads
 
 /// GStreamer's and the kernel's words for failures, as v4l2src reports them.
-struct CameraFailureClassifierTests {
+@Suite(.ownThreads) struct CameraFailureClassifierTests {
     private func report(_ code: Int32, _ message: String, _ debug: String = "") -> PipelineErrorReport {
         PipelineErrorReport(domain: .resource, code: code, message: message, debug: debug, sourceName: "v4l2src0")
     }

@@ -3,10 +3,11 @@ import Foundation
 import PortalTestSupport
 import SquareCamCore
 import Testing
+import TestThreads
 
 /// What can be known about the camera portal without one: detection is
 /// quick and clean, and a request reports that it could not ask.
-struct CameraPortalTests {
+@Suite(.ownThreads) struct CameraPortalTests {
     @Test func noSessionBusIsDetectedAtOnce() {
         let started = ContinuousClock.now
         #expect(CameraPortal.status(environment: [:]) == .noSessionBus)

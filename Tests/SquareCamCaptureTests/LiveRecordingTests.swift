@@ -24,8 +24,10 @@ import Testing
             let started = ContinuousClock.now
             #expect(throws: RecordingFailure.self) { try camera.startRecording(RecordingSettings(fileDescriptor: file.descriptor)) }
             try await Task.sleep(for: .seconds(1.5))
-            #expect(await camera.endRecording(), "round \(round): the muxer did not finish")
+            // Up to the moment the end is asked for: the muxer's finishing
+            // (and hearing of it) may take a while on a starved machine.
             let ran = started.duration(to: .now).inSeconds
+            #expect(await camera.endRecording(), "round \(round): the muxer did not finish")
 
             // The viewfinder never stopped, and streams on after the end.
             let before = shown.load(ordering: .relaxed)

@@ -2,11 +2,12 @@
 import Foundation
 import SquareCamCore
 import Testing
+import TestThreads
 
 /// Stills from the formats and colour matrices cameras really send (YUY2 and
 /// NV12 from webcams, BT.601 at SD and BT.709 at HD, RGB from some drivers)
 /// come out as full-range JFIF I420 and sRGB with the bars' colours.
-struct VideoSampleConversionTests {
+@Suite(.ownThreads) struct VideoSampleConversionTests {
     @Test(arguments: ["YUY2", "NV12", "I420", "UYVY", "RGB", "BGRx"], [PixelSize(width: 640, height: 480), PixelSize(width: 1280, height: 720)])
     func everyCameraFormatBecomesJFIFAndRGB(format: String, size: PixelSize) throws {
         let sample = try firstSample("videotestsrc num-buffers=1 pattern=smpte ! video/x-raw,format=\(format),width=\(size.width),height=\(size.height) ! appsink name=out")

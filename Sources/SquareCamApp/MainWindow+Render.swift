@@ -267,6 +267,12 @@ extension MainWindow {
             showToast(localized("The recording could not be made: {reason}", ["reason": UserMessages.describe(problem)]))
         case .clipSaved(let path):
             showSaved(path, folder: videoFolderName(of: path))
+        case .recordingsRecovered(let paths):
+            let folder = videoFolderName(of: paths[0])
+            showToast(paths.count == 1
+                ? localized("A recording that was cut off last time was recovered into {folder}.", ["folder": folder])
+                : localized("{count} recordings that were cut off last time were recovered into {folder}.",
+                            ["count": String(paths.count), "folder": folder]))
         case .recordingWithoutSound(.noMicrophone):
             showToast(localized("No microphone was found: recording without sound."))
         case .recordingWithoutSound(.silentMicrophone):

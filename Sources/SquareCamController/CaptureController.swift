@@ -23,13 +23,18 @@ public final class CaptureController {
         public var preferredCameraID: String?
         /// The microphone recordings take their sound from (`--microphone`); nil: the sound server's default.
         public var microphoneID: String?
+        /// Makes every recording an earlier run left unfinished in a folder a
+        /// visible, playable file; returns their paths. Run once at `start`,
+        /// off the main actor, on the videos folder.
+        public var recoverRecordings: (@Sendable (_ folder: String) -> [String])?
 
         public init(cameras: any CameraProvider, testPattern: any CameraProvider, preferredCameraID: String? = nil,
-                    microphoneID: String? = nil) {
+                    microphoneID: String? = nil, recoverRecordings: (@Sendable (_ folder: String) -> [String])? = nil) {
             self.cameras = cameras
             self.testPattern = testPattern
             self.preferredCameraID = preferredCameraID
             self.microphoneID = microphoneID
+            self.recoverRecordings = recoverRecordings
         }
     }
 
@@ -72,6 +77,7 @@ public final class CaptureController {
     public internal(set) var preferredCameraID: String?
     let library: @Sendable () -> PhotoLibrary
     let videos: @Sendable () -> String
+    private let recoverRecordings: (@Sendable (String) -> [String])?
     let microphoneID: String?
     /// The recording running now, until it is stopped or discarded.
     var activeRecording: (any CameraRecording)?
@@ -116,6 +122,7 @@ public final class CaptureController {
         self.library = library
         self.videos = videos
         microphoneID = sources.microphoneID
+        recoverRecordings = sources.recoverRecordings
         self.ticker = ticker
         self.openPrivacySettings = openPrivacySettings
         flow = CaptureFlow(saveWithoutReview: preferences.saveWithoutReview)
@@ -141,6 +148,18 @@ public final class CaptureController {
     public func start() {
         send(.launch)
         reloadLastPhoto()
+        recoverInterruptedRecordings()
+    }
+
+    /// What an earlier run (killed, or its window destroyed mid-recording)
+    /// left hidden in the videos folder becomes visible, and the user is told.
+    private func recoverInterruptedRecordings() {
+        guard let recover = recoverRecordings else { return }
+        let folder = videos()
+        track {
+            let recovered = await Task.detached { recover(folder) }.value
+            if !recovered.isEmpty { self.onNotice?(.recordingsRecovered(paths: recovered)) }
+        }
     }
 
     /// Looks again for the newest photo (the save folder changed).

@@ -23,6 +23,8 @@ public enum CaptureNotice: Hashable, Sendable {
     /// The user asked to close while a recording runs or is not saved: ask
     /// Save / Discard / Cancel, and send `.saveAndClose`, `.discardAndClose` or nothing.
     case unsavedRecording
+    /// Recordings an earlier run left unfinished were made playable, visible files at `paths`.
+    case recordingsRecovered(paths: [String])
     /// Sound was wanted but the recording has none: said once per run.
     case recordingWithoutSound(SilentReason)
 

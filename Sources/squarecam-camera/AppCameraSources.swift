@@ -11,16 +11,20 @@ import SquareCamCore
 enum AppCameraSources {
     static func forArgument(_ argument: String?) throws(CameraSpecError) -> CaptureController.Sources {
         let testPattern = VirtualCameraProvider.testPattern()
+        var sources: CaptureController.Sources
         switch try CameraSpec(parsing: argument ?? "auto") {
         case .auto:
-            return .init(cameras: system(), testPattern: testPattern)
+            sources = .init(cameras: system(), testPattern: testPattern)
         case .test(let size, let rate):
-            return .init(cameras: VirtualCameraProvider.testPattern(size: size, framesPerSecond: rate), testPattern: testPattern)
+            sources = .init(cameras: VirtualCameraProvider.testPattern(size: size, framesPerSecond: rate), testPattern: testPattern)
         case .file(let path):
-            return .init(cameras: VirtualCameraProvider.imageFile(path: path), testPattern: testPattern)
+            sources = .init(cameras: VirtualCameraProvider.imageFile(path: path), testPattern: testPattern)
         case .device(let id):
-            return .init(cameras: system(namedCameraID: id), testPattern: testPattern, preferredCameraID: id)
+            sources = .init(cameras: system(namedCameraID: id), testPattern: testPattern, preferredCameraID: id)
         }
+        // What a killed run left in the videos folder is made playable at the next start.
+        sources.recoverRecordings = { RecordingFile.recoverAll(inFolder: $0) }
+        return sources
     }
 
     private static func system(namedCameraID: String? = nil) -> any CameraProvider {

@@ -73,6 +73,33 @@ extension AppWindowTests {
         try app.waitForTrace("main menu open false")
     }
 
+    /// Video mode: the live page recording (its time over the picture, the
+    /// stop button), the question on closing while recording, and the clip's
+    /// review; screenshots of each.
+    @Test(arguments: walkSizes)
+    func everyVideoPageFits(_ size: ScreenSize) throws {
+        let app = try launch(at: size, ["--camera", "test", "--microphone", "test"])
+        try expectAudit(app, "live", at: size)
+        let audits = app.traceCount("audit live in ")
+        try app.press("v")
+        try app.waitForTrace("shutter shows startRecording")
+        try app.press("space")
+        try app.waitForTrace("recording time 0:01")
+        // The page audited again once the time's badge showed: the latest audit is the recording's.
+        try app.waitForTrace("audit live in ", occurrence: audits + 1)
+        try expectAudit(app, "live", at: size)
+        _ = try app.screenshot(saveAs: "walk-\(size.name)-recording")
+        try app.press("ctrl+w")
+        try expectAudit(app, "close-confirmation", at: size, window: true)
+        _ = try app.screenshotOfScreen(saveAs: "walk-\(size.name)-close-recording")
+        try app.pressInDialog("Escape")
+        try app.waitForTrace("unsaved recording: cancel")
+        try app.press("space")
+        try expectAudit(app, "clip", at: size)
+        try app.waitForTrace("clip review playing")
+        _ = try app.screenshot(saveAs: "walk-\(size.name)-clip")
+    }
+
     /// Every status page: never asked, not now, denied, restricted, no camera, busy,
     /// failed, disconnected (one scripted walk, a Try Again each), and an
     /// unknown `--camera`.

@@ -214,6 +214,15 @@ extension RecordingFile {
         return found.sorted()
     }
 
+    /// Recovers every interrupted recording in `folder` (the app's start);
+    /// returns the files made. One still being written, or empty, gives none.
+    public static func recoverAll(inFolder folder: String) -> [String] {
+        partialRecordings(inFolder: folder).compactMap { partial in
+            guard case .recovered(let finished) = recover(partial) else { return nil }
+            return finished.path
+        }
+    }
+
     /// Finishes an interrupted recording and gives it a visible name beside
     /// it: `.NAME.webm.TOKEN.recording` becomes `NAME_recovered.webm` (then `-2`, …).
     public static func recover(_ partialPath: String) -> RecoveryOutcome {

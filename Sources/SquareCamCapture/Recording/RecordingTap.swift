@@ -61,8 +61,10 @@ final class RecordingTap: Sendable {
                 self.keepsSound(at: time)
             }
         }
-        PadProbe.onEveryBuffer(in: pipeline, element: RecordingBranch.encoderName, pad: "sink") { [self] in
+        PadProbe.filterBuffers(in: pipeline, element: RecordingBranch.encoderName, pad: "sink") { [self] time in
             self.encoded.add(1, ordering: .relaxed)
+            self.noteEncoded(at: time)
+            return true
         }
         PadProbe.onEveryBuffer(in: pipeline, element: RecordingBranch.microphoneQueueName, pad: "sink") { [self] in
             self.heard.add(1, ordering: .relaxed)
@@ -72,12 +74,20 @@ final class RecordingTap: Sendable {
         }
     }
 
+    /// The span starts at the first frame the encoder gets, not the first
+    /// offered: a starved machine can drop the first few in the queue
+    /// between them, and the file is to hold `limit` from its own first frame.
+    private func noteEncoded(at time: UInt64?) {
+        guard let time else { return }
+        span.withLock { span in
+            if span.firstPicture == nil { span.firstPicture = time }
+        }
+    }
+
     private func keepsPicture(at time: UInt64?) -> Bool {
         let (keep, reachedNow) = span.withLock { span -> (Bool, Bool) in
             guard let time else { return (!span.limitReached, false) }
-            let first = span.firstPicture ?? time
-            span.firstPicture = first
-            guard let limit, time >= first &+ limit else { return (true, false) }
+            guard let limit, let first = span.firstPicture, time >= first &+ limit else { return (true, false) }
             defer { span.limitReached = true }
             return (false, !span.limitReached)
         }

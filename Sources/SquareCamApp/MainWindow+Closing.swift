@@ -20,6 +20,11 @@ extension MainWindow {
             return false
         }
         statistics.liveStopped(framesShown: live.viewfinder.framesShown)
+        // GTK disposes the window now; work that finishes later (the newest
+        // photo's scan, a camera stopping) must not draw into it: rendering a
+        // disposed window crashed in g_action_map_lookup_action (AddressSanitizer).
+        controller.onChange = nil
+        controller.onNotice = nil
         return true
     }
 

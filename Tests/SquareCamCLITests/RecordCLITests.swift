@@ -51,8 +51,11 @@ import TestThreads
         let frames = try #require(json["frames"] as? Int)
         let dropped = try #require(json["droppedFrames"] as? Int)
         #expect(decoded.frameTimes.count == frames)
-        // --duration is stream time: exactly 3 s of frames, however late the end came.
-        #expect(abs(frames + dropped - 90) <= 1, "\(frames) frames, \(dropped) dropped")
+        // --duration is stream time: exactly 3 s of frames from the file's
+        // first, however late the end came; each frame of them is in the file
+        // or counted dropped (as are any dropped before the first, while the
+        // encoder started on a starved machine).
+        #expect(frames <= 91 && frames + dropped >= 89, "\(frames) frames, \(dropped) dropped")
         // Picture and sound start and end together: both test sources stamp
         // their buffers from the pipeline's one clock. (That the stamps are
         // right is a different measurement, which needs a picture and a
@@ -89,7 +92,7 @@ import TestThreads
         #expect(decoded.audioCaps == nil && decoded.soundTimes.isEmpty)
         #expect(decoded.width == 480 && decoded.height == 480)
         let frames = decoded.frameTimes.count, dropped = json["droppedFrames"] as? Int ?? -1
-        #expect(frames == json["frames"] as? Int && abs(frames + dropped - 45) <= 1, "\(frames) frames, \(dropped) dropped")
+        #expect(frames == json["frames"] as? Int && frames <= 46 && frames + dropped >= 44, "\(frames) frames, \(dropped) dropped")
         // Mirrored: the left edge shows the square's right edge, in the red bar.
         let picture = try DecodedRecording.firstFrame(of: file, into: folder.path)
         #expect(isNear(pixel(picture, 5, 150), Self.red), "\(pixel(picture, 5, 150))")

@@ -24,6 +24,14 @@ test: deps
 	$(SWIFT) build --build-tests
 	tests/run-bundle.sh $(SWIFT)
 
+# The edit-build-test loop: every suite but those that start the app, a
+# desktop session's daemons or a camera pipeline for seconds (make test runs them all).
+SLOW_SUITES = AppWindowTests|PortalProviderTests|PortalCLITests|CameraPortalTests|RecordCLITests|RecordingControllerTests|LiveRecordingTests|LiveCameraTests|ShutterToJPEGTests|ShootCLITests|DevicesCLITests|FuzzCorpusTests
+.PHONY: test-fast
+test-fast:
+	$(SWIFT) build --build-tests
+	tests/run-bundle.sh $(SWIFT) -- --skip '$(SLOW_SUITES)'
+
 bench: deps
 	@./scripts/install-deps.sh --with-benchmarks
 	$(SWIFT) build -c release

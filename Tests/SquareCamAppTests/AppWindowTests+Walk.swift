@@ -50,6 +50,7 @@ extension AppWindowTests {
         try expectAudit(app, "review-save-failed", at: size)
         try app.press("e")
         try expectAudit(app, "editor", at: size)
+        try app.waitForTrace("editor showing crop")  // the photo drawn, not only the controls
         _ = try app.screenshot(saveAs: "walk-\(size.name)-editor")
         try app.press("Escape")
         try app.waitForTrace("cancel → reviewing")

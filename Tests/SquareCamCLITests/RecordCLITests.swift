@@ -62,7 +62,10 @@ import TestThreads
         // sound that mark the same moment.)
         let firstFrame = try #require(decoded.frameTimes.first), firstSound = try #require(decoded.soundTimes.first)
         let lastFrame = try #require(decoded.frameTimes.last), lastSound = try #require(decoded.soundTimes.last)
-        #expect(abs(firstFrame - firstSound) <= 0.100, "start: picture \(firstFrame) s, sound \(firstSound) s")
+        // The picture may start later only by frames the starting encoder
+        // dropped (a starved machine: under AddressSanitizer 0.104 s).
+        #expect(firstSound - firstFrame <= 0.100 && firstFrame - firstSound <= 0.100 + Double(dropped) / 30,
+                "start: picture \(firstFrame) s, sound \(firstSound) s, \(dropped) frames dropped")
         #expect(abs(lastFrame - lastSound) <= 0.100, "end: picture \(lastFrame) s, sound \(lastSound) s")
         #expect(abs(lastFrame - firstFrame - 3) <= 0.2)
 

@@ -23,7 +23,13 @@ import Testing
             try camera.startRecording(RecordingSettings(microphone: .testTone, fileDescriptor: file.descriptor))
             let started = ContinuousClock.now
             #expect(throws: RecordingFailure.self) { try camera.startRecording(RecordingSettings(fileDescriptor: file.descriptor)) }
+            // At least 1.5 s and 30 frames encoded (under AddressSanitizer
+            // 1.5 s gave 18: the encoder behind, the queue dropping).
             try await Task.sleep(for: .seconds(1.5))
+            let enough = ContinuousClock.now + .seconds(30)
+            while (camera.recordingStatistics?.framesEncoded ?? 0) < 30, ContinuousClock.now < enough {
+                try await Task.sleep(for: .milliseconds(50))
+            }
             // Up to the moment the end is asked for: the muxer's finishing
             // (and hearing of it) may take a while on a starved machine.
             let ran = started.duration(to: .now).inSeconds

@@ -113,7 +113,7 @@ echo "  renderer: $(sed -n 's/^squarecam-renderer: //p' "$work/app.log" | tail -
 echo "  frames shown per second: $fps (target ≥ 29)"
 echo "  frames dropped: $dropped of $expected expected while live (target ≤ 1 %)"
 echo "  frames the camera delivered: $(value frames_received), replaced before drawing: $(value frames_replaced)"
-echo "  CPU: app ${app_cpu} s, plain GStreamer window ${plain_cpu} s, ratio $(awk -v a="$app_cpu" -v p="$plain_cpu" 'BEGIN { r = 0; if (p > 0) r = a / p; printf "%.2f", r }')× (target ≤ 1.5×)"
+echo "  CPU: app ${app_cpu} s, plain GStreamer window ${plain_cpu} s, ratio $(awk -v a="$app_cpu" -v p="$plain_cpu" 'BEGIN { r = 0; if (p > 0) r = a / p; printf "%.2f", r }')×$([[ $MODE == record ]] && echo " (the app also encodes the recording)" || echo " (target ≤ 1.5×)")"
 ticks=$(getconf CLK_TCK)
 echo "  X server CPU (not in the figures above): app's $(awk -v t="$(cat "$work/run_app.xticks")" -v h="$ticks" 'BEGIN { printf "%.2f", t / h }') s, plain's $(awk -v t="$(cat "$work/run_plain.xticks")" -v h="$ticks" 'BEGIN { printf "%.2f", t / h }') s"
 if [[ $MODE == record ]]; then

@@ -88,8 +88,6 @@ struct cjpeg_entropy_share {
     uint64_t reader_origin;
     int32_t predictors[MAX_COMPS_IN_SCAN];
     uint32_t next_mcu;
-    /// The MCU columns libjpeg turns into pixels; the others are decoded and dropped.
-    uint32_t first_column, last_column;
     /// This thread's bit position at the helper's first byte, once its reader got there.
     int have_helper_start;
     uint64_t helper_start_position;
@@ -257,12 +255,11 @@ static void finish_shared_data(j_decompress_ptr info, cjpeg_entropy_share *share
 /// libjpeg's decode_mcu, replaced.
 static boolean decode_shared_mcu(j_decompress_ptr info, JBLOCKROW *blocks) {
     cjpeg_entropy_share *share = ((cjpeg_decoder *)info->client_data)->share;
-    if (share->next_mcu == 0) {  // cjpeg_decoder_limit_columns may come after the helper started
-        share->first_column = info->master->first_iMCU_col;
-        share->last_column = info->master->last_iMCU_col;
-    }
+    // Blocks libjpeg will not inverse-transform are decoded and dropped. The
+    // columns are read each time: they change (cjpeg_decoder_limit_columns,
+    // then cjpeg_columns_drop_all for the rows read only for damage).
     uint32_t column = share->next_mcu % share->mcus_per_row;
-    JBLOCKROW *target = column >= share->first_column && column <= share->last_column ? blocks : NULL;
+    JBLOCKROW *target = column >= info->master->first_iMCU_col && column <= info->master->last_iMCU_col ? blocks : NULL;
     if (!share->copying && !share->sync_abandoned) look_for_common_boundary(share);
     if (share->copying) copy_helper_record(info, share, target);
     if (!share->copying &&

@@ -58,6 +58,8 @@ struct cjpeg_entropy_share {
     cjpeg_huffman_table ac[NUM_HUFF_TBLS];
     cjpeg_mcu_layout layout;
     const uint8_t *data_end;
+    /// The coded data's length as cjpeg_data_bytes counts it.
+    uint64_t data_bytes;
     const uint8_t *helper_start;
     uint32_t total_mcus;
     uint32_t mcus_per_row;
@@ -247,7 +249,7 @@ static void finish_shared_data(j_decompress_ptr info, cjpeg_entropy_share *share
     uint64_t used = share->copying ? share->helper_start_position + share->helper_ends[share->helper_mcu - 1]
                                    : share->reader_origin + cjpeg_bit_reader_position(&share->reader);
     const uint8_t *data = info->src->next_input_byte;
-    if (cjpeg_data_bytes(data, share->data_end) > (used + 7) / 8) give_up(info, "data after the last block");
+    if (share->data_bytes > (used + 7) / 8) give_up(info, "data after the last block");
     info->src->bytes_in_buffer -= (size_t)(share->data_end - data);
     info->src->next_input_byte = share->data_end;
 }
@@ -323,7 +325,7 @@ int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, s
     // The coded data runs to the first marker (what follows, such as a
     // phone's second picture after EOI, is not to be split).
     const uint8_t *data = info->src->next_input_byte;
-    share->data_end = cjpeg_coded_data_end(data, data + info->src->bytes_in_buffer);
+    share->data_end = cjpeg_coded_data_end(data, data + info->src->bytes_in_buffer, &share->data_bytes);
     // This thread also runs the inverse DCT of every MCU, so the helper takes
     // most of the data (HELPER_SHARE_PERCENT); never from the byte after an
     // 0xFF (a stuffed zero).

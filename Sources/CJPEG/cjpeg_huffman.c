@@ -91,16 +91,26 @@ uint64_t cjpeg_data_bytes(const uint8_t *start, const uint8_t *end) {
     return count;
 }
 
-const uint8_t *cjpeg_coded_data_end(const uint8_t *start, const uint8_t *end) {
+const uint8_t *cjpeg_coded_data_end(const uint8_t *start, const uint8_t *end, uint64_t *data_bytes) {
     const uint8_t *p = start;
+    uint64_t count = 0;
     while (p < end) {
         const uint8_t *ff = memchr(p, 0xFF, (size_t)(end - p));
-        if (!ff) return end;
+        if (!ff) {
+            count += (uint64_t)(end - p);
+            break;
+        }
+        count += (uint64_t)(ff - p);
         p = ff + 1;
         while (p < end && *p == 0xFF) p++;
-        if (p < end && *p != 0) return ff;
+        if (p < end && *p != 0) {
+            *data_bytes = count;
+            return ff;
+        }
+        count++;  // an 0xFF, with its fill bytes and stuffed zero, is one data byte
         p++;
     }
+    *data_bytes = count;
     return end;
 }
 

@@ -100,8 +100,11 @@ int cjpeg_decoder_finish_input(cjpeg_decoder *decoder) {
         return 0;
     }
     if (info->raw_data_out) {
-        // libjpeg cannot skip rows of raw data: decode them (only the
-        // columns cjpeg_decoder_limit_columns kept) into rows thrown away.
+        // libjpeg cannot skip rows of raw data: it decodes them, here into
+        // rows thrown away, and where our column limiting runs with no
+        // inverse DCT at all (a photo stored portrait has an eighth of its
+        // rows below its square).
+        cjpeg_columns_drop_all(decoder);
         JSAMPARRAY planes[MAX_COMPONENTS];
         JDIMENSION lines = (JDIMENSION)(info->max_v_samp_factor * info->min_DCT_scaled_size);
         for (int c = 0; c < info->num_components; c++) {

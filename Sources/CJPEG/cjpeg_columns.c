@@ -51,9 +51,24 @@ int cjpeg_decoder_limit_columns(cjpeg_decoder *decoder, unsigned first_pixel, un
         info->master->last_MCU_col[c] = (last + 1) * blocks - 1;
         planes->first_column[c] = first * blocks * (unsigned)info->comp_info[c].DCT_scaled_size;
     }
+    decoder->columns_limited = 1;
     return 0;
 #else
     (void)decoder; (void)first_pixel; (void)last_pixel; (void)planes;
     return -2;
+#endif
+}
+
+void cjpeg_columns_drop_all(cjpeg_decoder *decoder) {
+#if CJPEG_OWN_PATHS
+    // Only after cjpeg_decoder_limit_columns: --libjpeg-only leaves libjpeg alone.
+    if (!decoder->columns_limited) return;
+    // An empty range: the one-pass coefficient controller (a one-scan file;
+    // a multi-scan one was read whole before its first row) still
+    // entropy-decodes every MCU, but inverse-transforms none.
+    decoder->info.master->first_iMCU_col = 1;
+    decoder->info.master->last_iMCU_col = 0;
+#else
+    (void)decoder;
 #endif
 }

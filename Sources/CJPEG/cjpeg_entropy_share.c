@@ -58,6 +58,8 @@ struct cjpeg_entropy_share {
     cjpeg_huffman_table ac[NUM_HUFF_TBLS];
     cjpeg_mcu_layout layout;
     const uint8_t *data_end;
+    /// The coded data's length as cjpeg_data_bytes counts it.
+    uint64_t data_bytes;
     const uint8_t *helper_start;
     uint32_t total_mcus;
     uint32_t mcus_per_row;
@@ -88,8 +90,6 @@ struct cjpeg_entropy_share {
     uint64_t reader_origin;
     int32_t predictors[MAX_COMPS_IN_SCAN];
     uint32_t next_mcu;
-    /// The MCU columns libjpeg turns into pixels; the others are decoded and dropped.
-    uint32_t first_column, last_column;
     /// This thread's bit position at the helper's first byte, once its reader got there.
     int have_helper_start;
     uint64_t helper_start_position;
@@ -249,7 +249,7 @@ static void finish_shared_data(j_decompress_ptr info, cjpeg_entropy_share *share
     uint64_t used = share->copying ? share->helper_start_position + share->helper_ends[share->helper_mcu - 1]
                                    : share->reader_origin + cjpeg_bit_reader_position(&share->reader);
     const uint8_t *data = info->src->next_input_byte;
-    if (cjpeg_data_bytes(data, share->data_end) > (used + 7) / 8) give_up(info, "data after the last block");
+    if (share->data_bytes > (used + 7) / 8) give_up(info, "data after the last block");
     info->src->bytes_in_buffer -= (size_t)(share->data_end - data);
     info->src->next_input_byte = share->data_end;
 }
@@ -257,12 +257,11 @@ static void finish_shared_data(j_decompress_ptr info, cjpeg_entropy_share *share
 /// libjpeg's decode_mcu, replaced.
 static boolean decode_shared_mcu(j_decompress_ptr info, JBLOCKROW *blocks) {
     cjpeg_entropy_share *share = ((cjpeg_decoder *)info->client_data)->share;
-    if (share->next_mcu == 0) {  // cjpeg_decoder_limit_columns may come after the helper started
-        share->first_column = info->master->first_iMCU_col;
-        share->last_column = info->master->last_iMCU_col;
-    }
+    // Blocks libjpeg will not inverse-transform are decoded and dropped. The
+    // columns are read each time: they change (cjpeg_decoder_limit_columns,
+    // then cjpeg_columns_drop_all for the rows read only for damage).
     uint32_t column = share->next_mcu % share->mcus_per_row;
-    JBLOCKROW *target = column >= share->first_column && column <= share->last_column ? blocks : NULL;
+    JBLOCKROW *target = column >= info->master->first_iMCU_col && column <= info->master->last_iMCU_col ? blocks : NULL;
     if (!share->copying && !share->sync_abandoned) look_for_common_boundary(share);
     if (share->copying) copy_helper_record(info, share, target);
     if (!share->copying &&
@@ -326,7 +325,7 @@ int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, s
     // The coded data runs to the first marker (what follows, such as a
     // phone's second picture after EOI, is not to be split).
     const uint8_t *data = info->src->next_input_byte;
-    share->data_end = cjpeg_coded_data_end(data, data + info->src->bytes_in_buffer);
+    share->data_end = cjpeg_coded_data_end(data, data + info->src->bytes_in_buffer, &share->data_bytes);
     // This thread also runs the inverse DCT of every MCU, so the helper takes
     // most of the data (HELPER_SHARE_PERCENT); never from the byte after an
     // 0xFF (a stuffed zero).

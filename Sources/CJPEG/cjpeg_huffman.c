@@ -91,16 +91,26 @@ uint64_t cjpeg_data_bytes(const uint8_t *start, const uint8_t *end) {
     return count;
 }
 
-const uint8_t *cjpeg_coded_data_end(const uint8_t *start, const uint8_t *end) {
+const uint8_t *cjpeg_coded_data_end(const uint8_t *start, const uint8_t *end, uint64_t *data_bytes) {
     const uint8_t *p = start;
+    uint64_t count = 0;
     while (p < end) {
         const uint8_t *ff = memchr(p, 0xFF, (size_t)(end - p));
-        if (!ff) return end;
+        if (!ff) {
+            count += (uint64_t)(end - p);
+            break;
+        }
+        count += (uint64_t)(ff - p);
         p = ff + 1;
         while (p < end && *p == 0xFF) p++;
-        if (p < end && *p != 0) return ff;
+        if (p < end && *p != 0) {
+            *data_bytes = count;
+            return ff;
+        }
+        count++;  // an 0xFF, with its fill bytes and stuffed zero, is one data byte
         p++;
     }
+    *data_bytes = count;
     return end;
 }
 
@@ -221,6 +231,28 @@ static inline int take_record_value(const uint8_t *in, int wide, int *value) {
     memcpy(&stored, in, 2);
     *value = stored;
     return 2;
+}
+
+/// Past `count` AC items of a record: two bytes each, three when wide. One
+/// item at a time is a chain of dependent loads, which made skipping (the
+/// rows below a square, read for damage) about as slow as copying; so four
+/// go at once while none of them is wide (their index bytes are then the
+/// even bytes of a little-endian word).
+static inline const uint8_t *skip_record_items(const uint8_t *p, int count) {
+    const uint64_t wide_flags = 0x0080008000800080ull;
+    while (count >= 4) {
+        uint64_t four;
+        memcpy(&four, p, sizeof four);
+        if (four & wide_flags) {
+            p += p[0] & RECORD_WIDE ? 3 : 2;
+            count--;
+        } else {
+            p += 8;
+            count -= 4;
+        }
+    }
+    for (; count > 0; count--) p += p[0] & RECORD_WIDE ? 3 : 2;
+    return p;
 }
 
 /// Real DC values stay within ±2^11. libjpeg fails a file whose predictor
@@ -345,7 +377,7 @@ size_t cjpeg_expand_mcu_record(const uint8_t *record, const cjpeg_mcu_layout *la
         *predictor = (int32_t)((uint32_t)*predictor + (uint32_t)difference);
         if (!predictor_in_bounds(*predictor)) return 0;
         if (!blocks) {
-            for (int i = 0; i < count; i++) p += p[0] & RECORD_WIDE ? 3 : 2;
+            p = skip_record_items(p, count);
             continue;
         }
         JCOEF *block = blocks[b][0];

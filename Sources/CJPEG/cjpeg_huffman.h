@@ -81,8 +81,9 @@ static inline int cjpeg_bit_reader_overran(const cjpeg_bit_reader *reader) {
 /// 0xFFs before it) counted once; `start` must not follow an 0xFF.
 uint64_t cjpeg_data_bytes(const uint8_t *start, const uint8_t *end);
 
-/// Where the entropy-coded data starting at `start` ends: its first marker, or `end`.
-const uint8_t *cjpeg_coded_data_end(const uint8_t *start, const uint8_t *end);
+/// Where the entropy-coded data starting at `start` ends: its first marker, or
+/// `end`. `*data_bytes` gets cjpeg_data_bytes of that data, found in the same pass.
+const uint8_t *cjpeg_coded_data_end(const uint8_t *start, const uint8_t *end, uint64_t *data_bytes);
 
 /// The layout of one MCU: its blocks' tables and components.
 typedef struct {

@@ -44,6 +44,8 @@ struct cjpeg_decoder {
     int created;
     /// jpeg_start_decompress was called (a decode to pixels, not of coefficients).
     int started;
+    /// cjpeg_decoder_limit_columns limited the columns: the caller takes our own paths.
+    int columns_limited;
     int max_scans;
     int warnings;
     /// The first damage warning: libjpeg's code and words, and where the
@@ -65,6 +67,12 @@ typedef struct cjpeg_entropy_share cjpeg_entropy_share;
 
 /// Stops the helper thread and frees what cjpeg_decoder_share_entropy made (NULL: nothing).
 void cjpeg_entropy_share_end(cjpeg_entropy_share *share);
+
+/// For the rows after the last one a decode of raw data needs, which
+/// cjpeg_decoder_finish_input reads only for damage: where the decode's
+/// columns were limited, none of theirs is inverse-transformed any more.
+/// Their entropy decoding, and so every warning, is unchanged.
+void cjpeg_columns_drop_all(cjpeg_decoder *decoder);
 
 /// Sets `error` up to report into the cjpeg_decoder that is the libjpeg
 /// object's client_data: message, warning count, longjmp to its `jump`.

@@ -28,7 +28,8 @@ public struct JPEGDamage: Sendable, Hashable, CustomStringConvertible {
         let progressive = raw.progressive != 0
         return JPEGDamage(
             warnings: Int(raw.warnings), firstWarning: String(cString: raw.text), isCutShort: raw.cut_short != 0,
-            firstRow: progressive ? nil : min(header.size.height, rowOffset + Int(raw.imcu_row) * header.blockSize.height),
+            // `header` is this decoder's part (a JPEGRestartTail's is the lower rows only).
+            firstRow: progressive ? nil : rowOffset + min(header.size.height, Int(raw.imcu_row) * header.blockSize.height),
             height: header.size.height + rowOffset, progressiveScan: progressive ? Int(raw.scan) : nil)
     }
 

@@ -10,12 +10,13 @@ extension JPEGDecoder {
     /// and resampling its own rows. The planes are bit for bit those of one
     /// decoder. Nil when the file cannot be split this way. `columnLimit`:
     /// as in decodeOnlyNeededColumns. The upper decoder is checked for damage
-    /// in the rows it read, the lower one to the end of the file.
+    /// in the rows it read, the lower one to the end of the file; the upper
+    /// one's damage is reported first, where one decoder would have met it.
     static func decodePlanesInStrips(
         _ bytes: [UInt8], tail: JPEGRestartTail, region: PixelRect, scaleEighths: Int, planeSizes: [PixelSize],
         maxPixels: Int, columnLimit: Bool, acceptsDamage: Bool
     ) throws(ImagingError) -> [Frame]? {
-        try withDecoder(bytes, maxPixels: maxPixels, damage: acceptsDamage ? .none : .rowsRead(rowOffset: 0)) {
+        try withDecoder(bytes, maxPixels: maxPixels, damage: .none) {
             (decoder, header) throws(ImagingError) -> [Frame]? in
             guard PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height).contains(region),
                   !region.isEmpty else { return nil }
@@ -52,7 +53,10 @@ extension JPEGDecoder {
                 upperFailure = error
             }
             lowerDone.wait()
-            if let failure = upperFailure ?? lowerFailure.withLock({ $0 }) { throw failure }
+            if let failure = upperFailure { throw failure }
+            // Before the lower strip's: damage above it can throw the lower strip's start off too.
+            try check(decoder, header: header, acceptsDamage ? .none : .rowsRead(rowOffset: 0))
+            if let failure = lowerFailure.withLock({ $0 }) { throw failure }
             return upper.indices.map { upper[$0].result(with: [lower[$0]]) }
         }
     }

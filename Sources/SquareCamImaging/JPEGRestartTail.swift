@@ -111,9 +111,10 @@ struct JPEGRestartTail {
                 return output
             }
         }
+        // The data ran out: the tail stops short as the file does (no
+        // end-of-image marker), so its decoder says it is cut short, not corrupt.
         guard let start = copyFrom else { return nil }
-        output += bytes[start..<min(position + 1, bytes.count)]
-        output += [0xFF, 0xD9]
+        output += bytes[start...]
         return output
     }
 

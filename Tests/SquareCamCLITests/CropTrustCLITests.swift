@@ -43,6 +43,36 @@ import TestThreads
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["flip.jpg"])
     }
 
+    /// A photo stored portrait has rows below its square that no crop needs
+    /// (the bus: rows 3528 on of 4032); they are still read for damage, and
+    /// every way of cropping says the same about it. With and without restart
+    /// markers, which split the decoding in two.
+    @Test(arguments: [[], ["--size", "300"], ["--mode", "lossless"]])
+    func damageBelowAStoredPortraitSquareFailsTheCrop(mode: [String]) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/jpegtran"), "jpegtran is installed by scripts/install-deps.sh")
+        let folder = try Folder()
+        for restarts in [[], ["-restart", "1"]] {
+            _ = try CLIRunner.output(of: "/usr/bin/jpegtran", ["-perfect", "-rotate", "90"] + restarts
+                + ["-outfile", folder.file("portrait.jpg"), Self.bus])
+            let portrait = try bytes(folder.file("portrait.jpg"))
+            var marked = portrait
+            marked.replaceSubrange(portrait.count * 96 / 100..<portrait.count * 96 / 100 + 2, with: [0xFF, 0xD0])  // a stray marker
+            for (name, damaged) in [("cut.jpg", portrait.prefix(portrait.count * 97 / 100)), ("marked.jpg", marked)] {
+                try damaged.write(to: URL(fileURLWithPath: folder.file(name)))
+                let said = try [[], ["--libjpeg-only"]].map { alone in
+                    let result = try CLIRunner.run(["crop"] + mode + alone + [folder.file(name)])
+                    #expect(result.status == 1, "\(restarts) \(name) \(mode + alone): \(result.error)")
+                    #expect(!exists(folder.file(name.replacingOccurrences(of: ".jpg", with: "-square.jpg"))))
+                    return result.error.split(separator: "\n").first.map(String.init) ?? ""
+                }
+                #expect(said[0] == said[1], "\(restarts) \(name) \(mode)")
+                // Below the square, lossless (on the 16-pixel grid, to row 3536) or not.
+                let row = said[0].firstMatch(of: /from row (\d+) of 4032/).flatMap { Int($0.1) }
+                #expect((row ?? 0) > 3536, "\(restarts) \(name) \(mode): \(said[0])")
+            }
+        }
+    }
+
     @Test func acceptDamagedCropsItWithAWarning() throws {
         let folder = try Folder()
         let whole = try bytes(Self.bus)

@@ -35,6 +35,33 @@ import Testing
         #expect(try SquareCropper.crop(bytes, options: options).bytes == strips.bytes)
     }
 
+    /// Damage in either strip fails the crop with the sentence one decoder
+    /// gives: the row where it starts, and a file cut short is incomplete,
+    /// not corrupt. (A stray marker above the split also throws the lower
+    /// strip's start off: the upper strip's damage is the one to report.)
+    @Test func damageInEitherStripIsReportedAsOneDecoderReportsIt() throws {
+        let bytes = try TestImages.fixture(Self.phonePhoto)
+        func marked(at fraction: Double) -> [UInt8] {
+            var file = bytes
+            let at = Int(Double(bytes.count) * fraction)
+            file.replaceSubrange(at..<at + 2, with: [0xFF, 0xD0])
+            return file
+        }
+        let files = [Array(bytes.prefix(bytes.count * 8 / 10)), marked(at: 0.3), marked(at: 0.8)]
+        for (index, file) in files.enumerated() {
+            var options = CropOptions(size: 300)
+            options.usesSecondThread = true
+            let strips = Result { () throws(ImagingError) in try SquareCropper.crop(file, options: options) }
+            options.usesSecondThread = false
+            let one = Result { () throws(ImagingError) in try SquareCropper.crop(file, options: options) }
+            guard case .failure(.damaged(let split)) = strips, case .failure(.damaged(let whole)) = one else {
+                Issue.record("file \(index): \(strips), \(one)")
+                continue
+            }
+            #expect(split == whole, "file \(index)")
+        }
+    }
+
     @Test func filesWithoutRestartMarkersAreNotSplit() throws {
         let plain = try JPEGEncoder.encode(TestImages.gradient(width: 320, height: 240))
         #expect(JPEGRestartTail(plain) == nil)

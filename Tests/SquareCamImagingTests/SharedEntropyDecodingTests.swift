@@ -6,15 +6,17 @@ import Testing
 /// One file's entropy-coded data decoded by two threads (cjpeg_entropy_share.c):
 /// exactly libjpeg's samples, or a clean hand-back to libjpeg.
 @Suite struct SharedEntropyDecodingTests {
-    /// A gradient under deterministic noise, encoded without restart markers:
-    /// lots of coded data, as a detailed photo has.
-    static func busyJPEG(width: Int = 1200, height: Int = 900, subsampling: JPEGSubsampling = .yuv420) throws -> [UInt8] {
+    /// A gradient under deterministic noise (up to ±`noise`), encoded without
+    /// restart markers: lots of coded data, as a detailed photo has.
+    static func busyJPEG(
+        width: Int = 1200, height: Int = 900, subsampling: JPEGSubsampling = .yuv420, quality: Int = 95, noise: Int = 32
+    ) throws -> [UInt8] {
         var frame = TestImages.gradient(width: width, height: height)
         var plane = frame.planes[0]
         var seed: UInt32 = 12345
         for index in plane.bytes.indices {
             seed = seed &* 1_103_515_245 &+ 12345
-            plane.bytes[index] = UInt8(clamping: Int(plane.bytes[index]) + Int(seed >> 26) - 32)
+            plane.bytes[index] = UInt8(clamping: Int(plane.bytes[index]) + Int(seed >> 24) * noise / 128 - noise)
         }
         frame.planes[0] = plane
         if subsampling == .gray {
@@ -22,7 +24,7 @@ import Testing
                 bytes: (0..<width * height).map { plane.bytes[($0 / width) * plane.stride + ($0 % width) * 3] },
                 stride: width)])
         }
-        return try JPEGEncoder.encode(frame, quality: 95, subsampling: subsampling)
+        return try JPEGEncoder.encode(frame, quality: quality, subsampling: subsampling)
     }
 
     /// What decodeRows saw.
@@ -194,5 +196,68 @@ import Testing
         let shared = try SquareCropper.crop(jpeg, options: options)
         options.sharedDecodingMinimumBytes = .max
         #expect(try SquareCropper.crop(jpeg, options: options).bytes == shared.bytes)
+    }
+
+    /// What decodeTopThenFinish saw.
+    struct Finished: Equatable {
+        var finished = false
+        var sharedMCUs = 0
+        var gaveUp = false
+        /// libjpeg's warnings: how many, the first, and its iMCU row ("" when none).
+        var damage = ""
+    }
+
+    /// The top `reads` iMCU rows of `jpeg` in the middle third of its columns
+    /// (cjpeg_decoder_limit_columns), its entropy decoding shared when
+    /// `sharing`, then the rest of the file read for damage
+    /// (cjpeg_decoder_finish_input), as a crop of a stored-portrait photo does.
+    static func decodeTopThenFinish(_ jpeg: [UInt8], reads: Int, sharing: Bool) -> Finished {
+        jpeg.withUnsafeBufferPointer { buffer in
+            guard let decoder = cjpeg_decoder_create() else { return Finished() }
+            defer { cjpeg_decoder_destroy(decoder) }
+            var header = cjpeg_header()
+            var layout = cjpeg_planes()
+            guard cjpeg_decoder_read_header(decoder, buffer.baseAddress, buffer.count, 0, 1000, &header) == 0,
+                  cjpeg_decoder_start_planes(decoder, 8, &layout) == 0 else { return Finished() }
+            if sharing { _ = cjpeg_decoder_share_entropy(decoder, 0, 64 << 20) }
+            let width = header.width
+            guard cjpeg_decoder_limit_columns(decoder, width / 3, width * 2 / 3, &layout) == 0 else { return Finished() }
+            let planes = (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }
+            let buffers = planes.map { UnsafeMutablePointer<UInt8>.allocate(capacity: $0.paddedWidth * $0.rowsPerRead) }
+            defer { buffers.forEach { $0.deallocate() } }
+            var targets: [UnsafeMutablePointer<UInt8>?] = buffers + Array(repeating: nil, count: 3 - planes.count)
+            var strides = planes.map(\.paddedWidth) + Array(repeating: 0, count: 3 - planes.count)
+            var result = Finished()
+            result.finished = (0..<reads).allSatisfy { _ in cjpeg_decoder_read_planes(decoder, &targets, &strides) == 0 }
+                && cjpeg_decoder_finish_input(decoder) == 0
+            var damage = cjpeg_damage()
+            cjpeg_decoder_damage(decoder, &damage)
+            if damage.warnings > 0 { result.damage = "\(damage.warnings): \(String(cString: damage.text)) at \(damage.imcu_row)" }
+            result.sharedMCUs = Int(cjpeg_decoder_shared_mcus(decoder))
+            result.gaveUp = cjpeg_decoder_gave_up_sharing(decoder) != 0
+            return result
+        }
+    }
+
+    /// The rows below a crop, read only for damage, are taken from the
+    /// helper's records as far as the end, skipped rather than copied (full
+    /// noise at quality 100 makes many coefficients too large for one byte,
+    /// which the skipping must step over); damage there is what libjpeg alone finds.
+    @Test(arguments: [(95, 32), (100, 128)])
+    func rowsReadOnlyForDamageGoThroughTheHelpersRecords(quality: Int, noise: Int) throws {
+        let jpeg = try Self.busyJPEG(quality: quality, noise: noise)
+        let whole = Self.decodeRows(jpeg, sharing: (0, 64 << 20))
+        let top = Self.decodeTopThenFinish(jpeg, reads: 40, sharing: true)  // of 57 iMCU rows
+        #expect(top == Finished(finished: true, sharedMCUs: whole.sharedMCUs), "quality \(quality)")
+        #expect(whole.sharedMCUs > 0)
+        var found = 0
+        for (index, damaged) in Self.damaged(jpeg).enumerated() {
+            let shared = Self.decodeTopThenFinish(damaged, reads: 40, sharing: true)
+            let alone = Self.decodeTopThenFinish(damaged, reads: 40, sharing: false)
+            #expect(shared.gaveUp || (shared.finished, shared.damage) == (alone.finished, alone.damage), "file \(index)")
+            if !alone.damage.isEmpty { found += 1 }
+        }
+        // Some runs of one bits still decode (as codes that exist); most damage is seen.
+        #expect(found > Self.damaged(jpeg).count / 2, "\(found)")
     }
 }

@@ -82,9 +82,10 @@ void cjpeg_decoder_damage(const cjpeg_decoder *decoder, cjpeg_damage *damage);
 /// After a decode has taken the rows it needs (or none, once the header is
 /// read and the decode started): reads the rest of the coded data, with as
 /// little work as libjpeg allows (rows skipped without inverse DCT; raw data
-/// decoded only in the columns kept), up to the end-of-image marker, so that
-/// every damage warning is counted. With only the header read, every
-/// coefficient is read. Returns 0, or -1 with the message set.
+/// too after cjpeg_decoder_limit_columns, else decoded in every column), up
+/// to the end-of-image marker, so that every damage warning is counted. With
+/// only the header read, every coefficient is read. Returns 0, or -1 with the
+/// message set.
 int cjpeg_decoder_finish_input(cjpeg_decoder *decoder);
 
 /// Reads the header only. `max_memory` bounds what libjpeg may allocate

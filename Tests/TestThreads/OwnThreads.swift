@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// Runs a suite's tests on threads of their own instead of Swift's
@@ -30,10 +29,15 @@ extension Trait where Self == OwnThreadsTrait {
 /// executor that may be blocked without blocking anything else. Fixed, so
 /// the waiting suites still take turns instead of starting every test's
 /// programs at once on two cores.
-final class TestThreads: TaskExecutor {
+final class TestThreads: TaskExecutor, @unchecked Sendable {
+    // @unchecked: `jobs` is only touched under `lock`.
     static let shared = TestThreads(count: 6)
 
-    private let jobs = Mutex<[UnownedJob]>([])
+    // An NSLock (a pthread mutex), not Synchronization.Mutex: ThreadSanitizer
+    // sees a pthread mutex hand a job to the thread that runs it, while a
+    // contended Mutex looks unordered to it (tests/sanitizers explains why).
+    private let lock = NSLock()
+    private var jobs: [UnownedJob] = []
     private let waiting = DispatchSemaphore(value: 0)
 
     private init(count: Int) {
@@ -46,14 +50,14 @@ final class TestThreads: TaskExecutor {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        jobs.withLock { $0.append(job) }
+        lock.withLock { jobs.append(job) }
         waiting.signal()
     }
 
     private func work() {
         while true {
             waiting.wait()
-            let job = jobs.withLock { $0.removeFirst() }
+            let job = lock.withLock { jobs.removeFirst() }
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
     }

@@ -10,15 +10,24 @@ here=$(cd "$(dirname "$0")" && pwd)
 swift=${1:?usage: tsan.sh SWIFT SCRATCH_PATH}
 scratch=${2:?usage: tsan.sh SWIFT SCRATCH_PATH}
 
+work=$(mktemp -d /tmp/squarecam-tsan.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+
 TSAN_OPTIONS=suppressions=$here/tsan-suppressions.txt SWIFT_BACKTRACE=enable=no \
     "$swift" test --skip-build --sanitize=thread --scratch-path "$scratch" \
-    --filter 'SquareCamCaptureTests|SharedEntropyDecodingTests|PlanarCropTests|JPEGRestartTailTests|FullResolutionPlaneCropTests|TranscoderDifferentialTests|JPEGFenceTests'
-status=$?
+    --filter 'SquareCamCaptureTests|SharedEntropyDecodingTests|PlanarCropTests|JPEGRestartTailTests|FullResolutionPlaneCropTests|TranscoderDifferentialTests|JPEGFenceTests' \
+    2>&1 | tee "$work/tests.log"
+status=${PIPESTATUS[0]}
+
+# The reports scroll by among hundreds of test lines; CI keeps only the end
+# of the output, so each report's first lines are repeated here.
+if grep -q "WARNING: ThreadSanitizer" "$work/tests.log"; then
+    echo "test-sanitizers: the ThreadSanitizer reports above, each from its start:"
+    awk '/WARNING: ThreadSanitizer/ {n = 40} n > 0 {print; n--}' "$work/tests.log"
+fi
 
 # The reproducer, without suppressions: while TSan still reports it, the
 # Mutex entry in tsan-suppressions.txt is needed.
-work=$(mktemp -d /tmp/squarecam-tsan.XXXXXX)
-trap 'rm -rf "$work"' EXIT
 swiftc=$(dirname "$(command -v "$swift")")/swiftc
 if "$swiftc" -swift-version 6 -sanitize=thread "$here/mutex-false-positive.swift" -o "$work/mutex" 2>"$work/build.log"; then
     TSAN_OPTIONS=exitcode=0 "$work/mutex" >"$work/run.log" 2>&1

@@ -18,7 +18,7 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif"),
         .systemLibrary(name: "CGtk", pkgConfig: "libadwaita-1"),
         // GIO's D-Bus client (the camera portal, the permission store).
-        .systemLibrary(name: "CPortal", pkgConfig: "gio-unix-2.0"),
+        .systemLibrary(name: "CGioDBus", pkgConfig: "gio-unix-2.0"),
         // libjpeg reports errors with longjmp, so the calls that can fail are
         // made from C that owns the setjmp (see Sources/CJPEG).
         // The resampler's multiply-add loops, vectorised by the C compiler
@@ -53,7 +53,7 @@ let package = Package(
         // format crop reads) and feeds the pixels to the pipeline.
         .target(
             name: "SquareCamCapture",
-            dependencies: ["SquareCamCore", "SquareCamImaging", "CGStreamer", "CPortal", "CPipeWire"]
+            dependencies: ["SquareCamCore", "SquareCamImaging", "CGStreamer", "CGioDBus", "CPipeWire"]
         ),
         // The capture screen's decisions (flow, camera life, countdown, saving),
         // GTK-free and GStreamer-free: cameras come through Core's CameraProvider.

@@ -245,9 +245,9 @@ def patch(path, old, new):
     with open(root + "/" + path) as f: text = f.read()
     if old not in text: sys.exit("crop.sh: cannot turn the damage check off in " + path + ": the code changed")
     with open(root + "/" + path, "w") as f: f.write(text.replace(old, new))
-patch("Sources/SquareCamImaging/JPEGDecoder.swift",
+patch("Sources/SquareCamImaging/JPEG/JPEGDecoder.swift",
       "_ damage: DamageCheck) throws(ImagingError) {\n", "_ damage: DamageCheck) throws(ImagingError) {\n        if Bool(true) { return }\n")
-patch("Sources/SquareCamImaging/TurboJPEGTransform.swift", "if warned && !acceptsDamage {", "if warned && !acceptsDamage && Bool(false) {")
+patch("Sources/SquareCamImaging/JPEG/TurboJPEGTransform.swift", "if warned && !acceptsDamage {", "if warned && !acceptsDamage && Bool(false) {")
 PATCH
 echo "  building the variant (release, squarecam-crop only)…"
 swift build -c release --package-path "$unchecked" --product squarecam-crop >"$work/unchecked-build.log" 2>&1 \

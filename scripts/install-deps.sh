@@ -9,7 +9,6 @@ build_packages=(
     libturbojpeg0-dev libjpeg62-turbo-dev
     libexif-dev libheif-dev libpng-dev
     libgtk-4-dev libadwaita-1-dev
-    libportal-dev libportal-gtk4-dev
     libpipewire-0.3-dev
     gettext
     # make install's man pages (packaging/man/make-man-pages.sh).

@@ -74,7 +74,7 @@ final class AppSession {
         process.arguments = arguments
         // The app writes into a file the test reads back: no pipe to drain, and
         // nothing is lost if the app crashes.
-        FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         let handle = try FileHandle(forWritingTo: logFile)
         process.standardOutput = handle
         process.standardError = handle

@@ -167,7 +167,7 @@ import Testing
         let (controller, log) = try await liveController(scratch)
         // A file where the folder should be: nothing can be created there.
         try FileManager.default.createDirectory(atPath: scratch.base + "/Videos", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: scratch.videos, contents: Data())
+        _ = FileManager.default.createFile(atPath: scratch.videos, contents: Data())
         controller.shutterPressed()
         await controller.settle()
         #expect(controller.state == .live)

@@ -1,4 +1,4 @@
-// GIO's D-Bus client for Swift: the camera portal, the permission store and
+// GIO's D-Bus client for Swift (not libportal): the camera portal, the permission store and
 // the session bus are reached through GDBus directly (the Request/Response
 // dance, errors by name, and fd passing need more than libportal 0.6 exposes).
 // The pieces Swift cannot call as C macros or OR-ed enums are re-stated here.

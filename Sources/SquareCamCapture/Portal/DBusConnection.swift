@@ -1,4 +1,4 @@
-import CPortal
+import CGioDBus
 import Dispatch
 import FoundationEssentials
 import SquareCamCore

@@ -8,6 +8,9 @@
 #   batch     a batch of 50 files against one vipsthumbnail call;
 #   fallback  our own JPEG code off (`--libjpeg-only`, what runs on another
 #             libjpeg-turbo release) against the default, on the 12 and 48 MP files;
+#   loaded    on a busy machine (a busy program per core): the default (two
+#             threads for one file) against --libjpeg-only (one thread);
+#             target: the default no slower;
 #   damage    what the damage check costs: squarecam-crop against the same
 #             tree built with the check off, on the 12 MP file stored landscape
 #             and stored portrait (rows below the square to read), resized,
@@ -25,7 +28,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-15}
 shift || true
 sections=("$@")
-((${#sections[@]} > 0)) || sections=(size lossless full batch fallback damage)
+((${#sections[@]} > 0)) || sections=(size lossless full batch fallback loaded damage)
 wants() { [[ " ${sections[*]} " == *" $1 "* ]]; }
 corpus=Tests/Fixtures/photos/012mp-bus.jpg
 [[ -f $corpus ]] || { echo "crop.sh: $corpus is missing (see Tests/Fixtures/SOURCES.md)" >&2; exit 1; }
@@ -227,6 +230,36 @@ for name in bus12 bus48; do
         summary+=("$name $mode: --libjpeg-only takes ×$r the default's time (same file)")
     done
 done
+fi
+
+if wants loaded; then
+echo
+echo "on a busy machine ($(nproc) programs beside it, each keeping a core busy): the default against --libjpeg-only"
+printf '%-9s %-12s %12s %16s %8s\n' input mode "default ms" "libjpeg-only ms" "ratio"
+busy_pids=()
+trap 'kill "${busy_pids[@]}" 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq "$(nproc)"); do sh -c 'while :; do :; done' & busy_pids+=($!); done
+sleep 1  # let the kernel's runnable count see them
+mkdir -p "$work/fast" "$work/plain"
+for name in bus12 bus48; do
+    in="$work/$name.jpg"
+    for mode in "--size 1080" "full"; do
+        words=(); [[ $mode == full ]] || read -ra words <<< "$mode"
+        fast_cmd=("$bin" crop "${words[@]}" --overwrite --quiet -o "$work/fast" "$in")
+        plain_cmd=("$bin" crop "${words[@]}" --libjpeg-only --overwrite --quiet -o "$work/plain" "$in")
+        must_run "${fast_cmd[@]}"
+        must_run "${plain_cmd[@]}"
+        fast_ms=$(time_ms "busy-fast-$name-${words[*]}" "${fast_cmd[@]}")
+        plain_ms=$(time_ms "busy-plain-$name-${words[*]}" "${plain_cmd[@]}")
+        r=$(ratio "$fast_ms" "$plain_ms")
+        pass=$(python3 -c 'import sys; print("PASS" if float(sys.argv[1]) <= float(sys.argv[2]) else "FAIL")' "$fast_ms" "$plain_ms")
+        printf '%-9s %-12s %12s %16s %7sx (target ≤ 1: %s)\n' "$name" "$mode" "$fast_ms" "$plain_ms" "$r" "$pass"
+        summary+=("busy machine, $name $mode: the default takes ×$r the time of --libjpeg-only (target ≤ 1: $pass)")
+    done
+done
+kill "${busy_pids[@]}" 2>/dev/null || true
+wait "${busy_pids[@]}" 2>/dev/null || true
+busy_pids=()
 fi
 
 if wants damage; then

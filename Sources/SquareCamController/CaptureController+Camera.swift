@@ -105,47 +105,12 @@ extension CaptureController {
         }
     }
 
-    /// The provider's list changed: a camera came, went, or came back.
+    /// The provider's list changed: the flow decides what it means.
     func camerasChanged(_ listed: [CameraDescription]) {
         cameras = listed
-        let present = Set(listed.map(\.id))
-        let currentPresent = currentCameraID.map(present.contains) ?? false
-        switch flow.state {
-        case .noCamera:
-            if !listed.isEmpty {
-                if let wanted = preferredCameraID, !present.contains(wanted) { preferredCameraID = nil }
-                send(.cameraAvailable)
-            }
-        case .disconnected:
-            if currentPresent || (preferredCameraID == nil && !listed.isEmpty) { send(.cameraAvailable) }
-        case .failed(.unknownCamera(let id)) where id == preferredCameraID && present.contains(id):
-            send(.cameraAvailable)
-        case .failed(.failed(let camera, _)) where currentCameraID != nil && !currentPresent:
-            // It stopped sending pictures, and now its node is gone too: it
-            // was unplugged, and it may come back (the stall is told first).
-            send(.cameraFailed(.disconnected(camera: camera)))
-            camerasChanged(listed)
-            return
-        case .live, .capturing, .recording:
-            // A PipeWire node can vanish without its stream reporting an error.
-            // (Not while starting: a new PipeWire connection sees its nodes a
-            // moment late, and a camera that never comes fails its start anyway.)
-            if camera != nil, let id = currentCameraID, !currentPresent {
-                send(.cameraFailed(.disconnected(camera: name(of: id))))
-                // The same list may already hold another camera to go on with.
-                camerasChanged(listed)
-                return
-            }
-        case .reviewing, .editing, .saving:
-            if flow.pendingCameraFailure != nil, currentPresent {
-                send(.cameraAvailable)
-            } else if flow.pendingCameraFailure == nil, !flow.cameraNeedsRestart, camera != nil, let id = currentCameraID, !currentPresent {
-                send(.cameraFailed(.disconnected(camera: name(of: id))))
-            }
-        default:
-            break
-        }
-        onChange?()
+        send(.camerasChanged(CaptureFlow.CameraListing(
+            ids: Set(listed.map(\.id)), currentID: currentCameraID, currentName: currentCameraID.map(name(of:)),
+            currentIsOpen: camera != nil, preferredID: preferredCameraID)))
     }
 
     /// The name a person knows a camera by, from its id.
@@ -154,15 +119,10 @@ extension CaptureController {
         return cameras.first { $0.id == id }?.name ?? id
     }
 
-    /// While the camera is busy (or unplugged and unwatched), tries again every few seconds.
+    /// Ticks every few seconds while the flow wants to look again (the
+    /// camera busy, or unplugged and unwatched); the flow decides what each tick does.
     func scheduleRetry() {
-        let retrying: Bool
-        switch flow.state {
-        case .failed(.busy): retrying = true
-        case .disconnected: retrying = watch == nil
-        default: retrying = false
-        }
-        guard retrying else {
+        guard flow.wantsRetry(listWatched: watch != nil) else {
             retryTask?.cancel()
             retryTask = nil
             return
@@ -170,20 +130,17 @@ extension CaptureController {
         guard retryTask == nil else { return }
         let ticker = self.ticker
         retryTask = Task { @MainActor in
-            while !Task.isCancelled {
-                do { try await ticker.wait(seconds: Self.retrySeconds) } catch { return }
-                switch self.flow.state {
-                case .failed(.busy):
-                    self.retryTask = nil
-                    self.send(.tryAgain)
-                    return
-                case .disconnected:
-                    if let listed = try? await self.provider.cameras() { self.camerasChanged(listed) }
-                default:
-                    self.retryTask = nil
-                    return
-                }
-            }
+            do { try await ticker.wait(seconds: Self.retrySeconds) } catch { return }
+            self.retryTask = nil
+            self.send(.retryDue)
+        }
+    }
+
+    /// Lists the provider's cameras for the flow (a look while the camera is away).
+    func listCameras() {
+        let provider = self.provider
+        track {
+            if let listed = try? await provider.cameras() { self.camerasChanged(listed) }
         }
     }
 }

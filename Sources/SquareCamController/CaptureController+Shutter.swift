@@ -4,37 +4,12 @@ import SquareCamImaging
 
 /// The shutter, the countdown, and saving.
 extension CaptureController {
-    /// The shutter button, Space or Enter: counts down first when a countdown
-    /// is set; pressed again during the countdown, cancels it.
+    /// The shutter button, Space or Enter (the flow counts down first when a
+    /// timer is set, and stops the countdown when pressed during it).
+    /// Ignored where no shutter is shown.
     public func shutterPressed() {
-        if countdownTask != nil {
-            cancelCountdown()
-            onChange?()
-            return
-        }
-        // Stopping a recording never waits for a countdown.
-        if flow.state == .recording {
-            send(.shutter)
-            return
-        }
-        guard flow.state == .live else { return }
-        let seconds = preferences.countdownSeconds
-        guard seconds > 0 else {
-            send(.shutter)
-            return
-        }
-        let ticker = self.ticker
-        countdownTask = Task { @MainActor in
-            for remaining in stride(from: seconds, to: 0, by: -1) {
-                self.countdown = remaining
-                self.onChange?()
-                do { try await ticker.wait(seconds: 1) } catch { return }
-            }
-            self.countdownTask = nil
-            self.countdown = nil
-            self.send(.shutter)
-        }
-        onChange?()
+        guard flow.state == .live || flow.state == .recording else { return }
+        send(.shutter)
     }
 
     /// The square at the size and quality the preferences ask for (never enlarged).
@@ -46,10 +21,22 @@ extension CaptureController {
     /// Why the shutter took nothing when no camera is open.
     public static let notRunningDetail = "it is not running."
 
-    func cancelCountdown() {
+    /// Ticks every second for the flow's countdown until it says stop.
+    func startCountdown() {
+        countdownTask?.cancel()
+        let ticker = self.ticker
+        countdownTask = Task { @MainActor in
+            while !Task.isCancelled {
+                do { try await ticker.wait(seconds: 1) } catch { return }
+                guard !Task.isCancelled else { return }
+                self.send(.countdownTick)
+            }
+        }
+    }
+
+    func stopCountdown() {
         countdownTask?.cancel()
         countdownTask = nil
-        countdown = nil
     }
 
     func capture() {

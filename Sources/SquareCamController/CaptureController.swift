@@ -47,7 +47,7 @@ public final class CaptureController {
     /// The id of the camera opened last (the one to wait for when it is unplugged).
     public internal(set) var currentCameraID: String?
     /// Seconds left on the countdown, nil when none runs.
-    public internal(set) var countdown: Int?
+    public var countdown: Int? { flow.countdown }
     /// The newest photo in the photos folder (across launches), then each one saved: the last-photo thumbnail.
     public internal(set) var lastPhoto: String?
     /// Why the photo on the review page was not saved; nil once it is saved or retaken.
@@ -126,6 +126,7 @@ public final class CaptureController {
         self.ticker = ticker
         self.openPrivacySettings = openPrivacySettings
         flow = CaptureFlow(saveWithoutReview: preferences.saveWithoutReview)
+        flow.countdownSeconds = preferences.countdownSeconds
     }
 
     /// Where the flow is.
@@ -186,9 +187,6 @@ public final class CaptureController {
             return
         }
         onTransition?(event, flow.state, actions)
-        if countdownTask != nil && flow.state != .live {
-            cancelCountdown()
-        }
         for action in actions { perform(action) }
         scheduleRetry()
         onChange?()
@@ -210,7 +208,7 @@ public final class CaptureController {
     }
 
     private func stopTimers() {
-        cancelCountdown()
+        stopCountdown()
         retryTask?.cancel()
         retryTask = nil
         watch?.cancel()
@@ -238,6 +236,7 @@ public final class CaptureController {
     /// The timer button and T: off → 3 s → 10 s → off (remembered).
     public func cycleCountdown() {
         preferences.countdownSeconds = [0: 3, 3: 10, 10: 0][preferences.countdownSeconds] ?? 0
+        flow.countdownSeconds = preferences.countdownSeconds
         onChange?()
     }
 
@@ -272,8 +271,16 @@ public final class CaptureController {
             startCamera()
         case .stopCamera:
             stopCamera()
+        case .forgetPreferredCamera:
+            preferredCameraID = nil
+        case .listCameras:
+            listCameras()
         case .capture:
             capture()
+        case .startCountdown:
+            startCountdown()
+        case .stopCountdown:
+            stopCountdown()
         case .save(let photo):
             save(photo, to: nil)
         case .saveAs(let photo, let path):

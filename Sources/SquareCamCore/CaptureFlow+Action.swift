@@ -13,8 +13,16 @@ extension CaptureFlow {
         case startTestPattern
         /// Stop the camera and release the device.
         case stopCamera
+        /// The camera the user asked for is not among those that came: open the first one instead.
+        case forgetPreferredCamera
+        /// Ask the provider for its cameras, then send `camerasChanged`.
+        case listCameras
         /// Take the latest full-resolution frame, then send `photoCaptured` or `captureFailed`.
         case capture
+        /// Send `countdownTick` every second until `stopCountdown`.
+        case startCountdown
+        /// Stop sending `countdownTick`.
+        case stopCountdown
         /// Show the live viewfinder (resume it after a review).
         case showLive
         /// Pause the viewfinder and show the photo's square for review.

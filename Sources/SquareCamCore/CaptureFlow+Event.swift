@@ -26,8 +26,16 @@ extension CaptureFlow {
         case cameraFailed(CameraFailure)
         /// A camera appeared or came back (the device monitor saw it).
         case cameraAvailable
+        /// The provider's list of cameras changed: a camera came, went or came
+        /// back. The flow decides what that means where it is (`camerasChanged`).
+        case camerasChanged(CameraListing)
+        /// The few seconds between looks passed while `wantsRetry` held.
+        case retryDue
         /// The user pressed the shutter (in video mode: record, or stop recording).
+        /// With `countdownSeconds` set it starts the countdown; during one, it stops it.
         case shutter
+        /// A second of the countdown passed.
+        case countdownTick
         /// The user picked photo or video (the switch beside the shutter, V).
         case chooseMode(CaptureMode)
         /// The recording began writing its file.
@@ -87,7 +95,10 @@ extension CaptureFlow {
             case .cameraStarted: "cameraStarted"
             case .cameraFailed(let failure): "cameraFailed(\(failure))"
             case .cameraAvailable: "cameraAvailable"
+            case .camerasChanged(let listing): "camerasChanged(\(listing))"
+            case .retryDue: "retryDue"
             case .shutter: "shutter"
+            case .countdownTick: "countdownTick"
             case .chooseMode(let mode): "chooseMode(\(mode))"
             case .recordingStarted: "recordingStarted"
             case .recordingFailed(let message): "recordingFailed(\(message))"

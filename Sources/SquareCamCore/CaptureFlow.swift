@@ -16,6 +16,10 @@ public struct CaptureFlow: Hashable, Sendable {
     public private(set) var state: State
     /// Save right after the shutter, without review (as phone cameras do); off by default.
     public var saveWithoutReview: Bool
+    /// Seconds the shutter counts down before it fires (the preferences' timer); 0: at once.
+    public var countdownSeconds = 0
+    /// Seconds left on the running countdown; nil when none runs.
+    public private(set) var countdown: Int?
     /// What happened to the camera while a photo held the screen.
     private var cameraAfterPhoto: CameraAfterPhoto = .live
     /// The photo being written was asked to close the app once it is safe (Save and close, the session ending).
@@ -124,10 +128,30 @@ public struct CaptureFlow: Hashable, Sendable {
              (.capturing, .cameraFailed(let failure)):
             return move(to: State(failure: failure), [.stopCamera])
 
-        case (.live, .shutter) where mode == .video:
-            return move(to: .recording, [.startRecording])
+        // With a timer set the shutter counts down first; pressed again, it stops the countdown.
+        case (.live, .shutter) where countdown != nil:
+            countdown = nil
+            return [.stopCountdown]
+        case (.live, .shutter) where countdownSeconds > 0:
+            countdown = countdownSeconds
+            return [.startCountdown]
         case (.live, .shutter):
-            return move(to: .capturing, [.capture])
+            return fireShutter()
+        case (.live, .countdownTick):
+            guard let left = countdown else { return [] }
+            guard left > 1 else {
+                countdown = nil
+                return [.stopCountdown] + fireShutter()
+            }
+            countdown = left - 1
+            return []
+        // A tick that crossed the countdown's end (leaving the viewfinder ends it).
+        case (_, .countdownTick):
+            return []
+        case (_, .camerasChanged(let listing)):
+            return try camerasChanged(listing)
+        case (_, .retryDue):
+            return try retryDue()
         case (_, .chooseMode(let chosen)):
             guard !state.isRecording, state != .capturing else { throw reject(event, "the shutter is busy") }
             mode = chosen
@@ -294,7 +318,15 @@ public struct CaptureFlow: Hashable, Sendable {
 
     private mutating func move(to next: State, _ actions: [Action]) -> [Action] {
         state = next
-        return actions
+        // Leaving the viewfinder stops its countdown: nothing is shot after.
+        guard next != .live, countdown != nil else { return actions }
+        countdown = nil
+        return [.stopCountdown] + actions
+    }
+
+    /// The shutter in the viewfinder: a photo, or in video mode a recording.
+    private mutating func fireShutter() -> [Action] {
+        mode == .video ? move(to: .recording, [.startRecording]) : move(to: .capturing, [.capture])
     }
 
     /// Leaves a photo's or a recording's review or saving for the camera,

@@ -110,7 +110,7 @@ extension AppWindowTests {
         let line = try app.waitForTrace("status page title=")
         #expect(line.contains("Camera disconnected"), "\(line)")
         _ = try session.startPipeWire()
-        try app.waitForTrace("cameraAvailable → starting")
+        try app.waitForTrace("camerasChanged", where: { $0.contains("→ starting") })
         try app.waitForTrace("viewfinder showing frames", occurrence: 2)
     }
 
@@ -156,7 +156,7 @@ extension AppWindowTests {
         let line = try app.waitForTrace("status page title=")
         #expect(line.contains("Camera disconnected"), "\(line)")
         _ = try session.addCamera(name: "another-camera")
-        try app.waitForTrace("cameraAvailable → starting")
+        try app.waitForTrace("camerasChanged", where: { $0.contains("→ starting") })
         try app.waitForTrace("viewfinder showing frames", occurrence: 2)
     }
 }

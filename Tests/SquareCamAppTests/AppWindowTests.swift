@@ -115,7 +115,7 @@ import TestThreads
         try app.waitForTrace("viewfinder showing frames")
         let line = try app.waitForTrace("status page title=")
         #expect(line.contains("Camera disconnected"))
-        try app.waitForTrace("cameraAvailable → starting")
+        try app.waitForTrace("camerasChanged", where: { $0.contains("→ starting") })
         try app.waitForTrace("viewfinder showing frames", occurrence: 2)
     }
 
@@ -124,7 +124,7 @@ import TestThreads
         let line = try app.waitForTrace("status page title=")
         #expect(line.contains("The camera is busy"))
         #expect(app.log.contains("busy(camera: \"Scripted camera\")") || app.log.contains("Scripted camera"))
-        try app.waitForTrace("tryAgain → starting")
+        try app.waitForTrace("retryDue → starting")
         try app.waitForTrace("viewfinder showing frames")
     }
 
@@ -164,7 +164,7 @@ import TestThreads
         try app.press("t", "space")
         try app.waitForTrace("countdown 3")
         try app.waitForTrace("countdown 1", timeout: 90)
-        try app.waitForTrace("shutter → capturing", timeout: 90)
+        try app.waitForTrace("countdownTick → capturing", timeout: 90)
         try app.waitForTrace("→ reviewing")
         try app.press("r")
         try app.waitForTrace("retake → live")

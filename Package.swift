@@ -63,7 +63,8 @@ let package = Package(
         ),
         .target(
             name: "SquareCamApp",
-            dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "SquareCamController", "CGtk"]
+            // No SquareCamCapture: the windows reach cameras only through the controller.
+            dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamController", "CGtk"]
         ),
         // Options, help and exit codes shared by the programs below.
         .target(name: "SquareCamCommandLine", dependencies: ["SquareCamCore"]),

@@ -1,5 +1,3 @@
-import SquareCamCapture
-
 /// Where this desktop keeps the answer to "may SquareCam use the camera?",
 /// and so how the user changes it: one judgement, from what the app knows
 /// (camera privacy settings installed, the camera portal in use), for both
@@ -9,13 +7,16 @@ enum CameraAnswerPlace: Equatable {
     /// A settings page to open (GNOME, KDE): Settings › Privacy › Camera.
     case privacySettings
     /// The portal's permission store, with no settings page to change it: a command forgets it.
-    case portalStore
+    case portalStore(forgetCommand: String)
     /// No portal and no settings: the camera is the account's (the video group).
     case accountGroups
 
+    /// `forgetCommand`: the camera provider's (`CaptureController.forgetRefusalCommand`), where it has one.
     @MainActor
-    static func current(providerKind: String) -> CameraAnswerPlace {
-        if Launcher.hasPrivacySettings { .privacySettings } else if providerKind == "portal" { .portalStore } else { .accountGroups }
+    static func current(forgetCommand: String?) -> CameraAnswerPlace {
+        if Launcher.hasPrivacySettings { return .privacySettings }
+        if let forgetCommand { return .portalStore(forgetCommand: forgetCommand) }
+        return .accountGroups
     }
 
     /// The explanation page's words, before the desktop asks.
@@ -44,6 +45,6 @@ enum CameraAnswerPlace: Equatable {
 
     /// The command the denied page shows, to select or copy.
     var command: String? {
-        self == .portalStore ? PortalCameraProvider.forgetRefusalCommand : nil
+        if case .portalStore(let command) = self { command } else { nil }
     }
 }

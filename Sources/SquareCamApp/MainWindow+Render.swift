@@ -183,7 +183,8 @@ extension MainWindow {
         guard reviewedPhoto != photo, let shot = controller.shot(for: photo) else { return }
         reviewedPhoto = photo
         // One scaling pass of the frame, a few milliseconds: review does not wait for the JPEG.
-        guard let image = PhotoDeveloper.reviewImage(of: shot.frame, crop: photo.crop, side: reviewSide) else {
+        guard let image = PhotoDeveloper.reviewImage(of: shot.frame, crop: photo.crop, side: reviewSide,
+                                                         scaler: controller.displayScaler) else {
             showToast(localized("The photo could not be shown."))
             return
         }
@@ -219,8 +220,9 @@ extension MainWindow {
         let frame = shot.frame
         // Enough pixels for a sharp canvas at twice the window's size, not the whole sensor.
         let longSide = max(1600, 2 * reviewSide)
+        let scaler = controller.displayScaler
         Task { @MainActor in
-            let image = await Task.detached { PhotoDeveloper.editorImage(of: frame, longSide: longSide) }.value
+            let image = await Task.detached { PhotoDeveloper.editorImage(of: frame, longSide: longSide, scaler: scaler) }.value
             guard self.editedPhotoID == photo.id else { return }
             guard let image else {
                 self.showToast(localized("The photo could not be shown."))

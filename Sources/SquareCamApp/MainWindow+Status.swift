@@ -1,5 +1,4 @@
 import CGtk
-import SquareCamCapture
 import SquareCamController
 import SquareCamCore
 
@@ -19,7 +18,7 @@ extension MainWindow {
             self?.controller.send(.useTestPattern)
         }
         // The same judgement for the page that asks and the page that explains a refusal.
-        let answerPlace = CameraAnswerPlace.current(providerKind: controller.providerKind)
+        let answerPlace = CameraAnswerPlace.current(forgetCommand: controller.forgetRefusalCommand)
         let continueToAsk = StatusPage.Action(label: localized("_Continue"), tooltip: localized("Let the desktop ask for the camera")) { [weak self] in
             self?.controller.send(.continueToPermission)
         }

@@ -1,3 +1,5 @@
+import SquareCamCore
+
 /// A `squarecam` command: its spec (options, help) and what it does.
 package protocol Command {
     static var spec: CommandSpec { get }

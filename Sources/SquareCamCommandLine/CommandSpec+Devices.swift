@@ -1,3 +1,5 @@
+import SquareCamCore
+
 extension CommandSpec {
     /// `squarecam devices`: its options and help.
     package static let devices = CommandSpec(

@@ -1,3 +1,5 @@
+import SquareCamCore
+
 /// What `squarecam --help` says.
 package enum TopLevelHelp {
     /// The options of `squarecam` without a command (the app).

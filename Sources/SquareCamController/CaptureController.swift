@@ -27,16 +27,29 @@ public final class CaptureController {
         /// visible, playable file; returns their paths. Run once at `start`,
         /// off the main actor, on the videos folder.
         public var recoverRecordings: (@Sendable (_ folder: String) -> [String])?
+        /// Makes the pictures a front end shows of a photo (see `DisplayScaler`); nil: none can be shown.
+        public var displayScaler: DisplayScaler?
 
         public init(cameras: any CameraProvider, testPattern: any CameraProvider, preferredCameraID: String? = nil,
-                    microphoneID: String? = nil, recoverRecordings: (@Sendable (_ folder: String) -> [String])? = nil) {
+                    microphoneID: String? = nil, recoverRecordings: (@Sendable (_ folder: String) -> [String])? = nil,
+                    displayScaler: DisplayScaler? = nil) {
             self.cameras = cameras
             self.testPattern = testPattern
             self.preferredCameraID = preferredCameraID
             self.microphoneID = microphoneID
             self.recoverRecordings = recoverRecordings
+            self.displayScaler = displayScaler
         }
     }
+
+    /// `region` of a frame scaled to `size` as RGBA, for a front end to draw
+    /// a photo under review or in the editor; nil when `region` is not inside
+    /// the frame. The app's is GStreamer's converter (SquareCamCapture), given
+    /// at start, so the front end reaches the camera layer only through here.
+    public typealias DisplayScaler = @Sendable (_ frame: Frame, _ region: PixelRect, _ size: PixelSize) -> Frame?
+
+    /// The scaler the sources brought, for drawing photos (callable off the main actor).
+    public let displayScaler: DisplayScaler?
 
     /// The capture flow; its state picks the page.
     public internal(set) var flow: CaptureFlow
@@ -123,6 +136,7 @@ public final class CaptureController {
         self.videos = videos
         microphoneID = sources.microphoneID
         recoverRecordings = sources.recoverRecordings
+        displayScaler = sources.displayScaler
         self.ticker = ticker
         self.openPrivacySettings = openPrivacySettings
         flow = CaptureFlow(saveWithoutReview: preferences.saveWithoutReview)
@@ -141,6 +155,8 @@ public final class CaptureController {
 
     /// What kind of provider the cameras come from now ("portal", "direct", "test", …).
     public var providerKind: String { provider.kind }
+    /// The command that makes the platform forget a refusal of the camera, where one exists (see `CameraProvider`).
+    public var forgetRefusalCommand: String? { provider.forgetRefusalCommand }
 
     /// The full-resolution frame and details of a photo the flow holds.
     public func shot(for photo: CapturedPhoto) -> Shot? { shots[photo.id] }

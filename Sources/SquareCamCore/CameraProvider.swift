@@ -34,6 +34,15 @@ public protocol CameraProvider: AnyObject, Sendable {
 
     /// A camera for one of `cameras()`, not yet started. Throws `CameraFailure`.
     func openCamera(_ camera: CameraDescription) throws -> any Camera
+
+    /// The command that makes the platform forget a refusal, where it keeps
+    /// the answer with no settings page to change it (the camera portal's
+    /// permission store); nil elsewhere.
+    var forgetRefusalCommand: String? { get }
+}
+
+extension CameraProvider {
+    public var forgetRefusalCommand: String? { nil }
 }
 
 /// A running observation of a provider's camera list; cancel it to stop.

@@ -24,6 +24,7 @@ enum AppCameraSources {
         }
         // What a killed run left in the videos folder is made playable at the next start.
         sources.recoverRecordings = { RecordingFile.recoverAll(inFolder: $0) }
+        sources.displayScaler = FrameScaling.rgba
         return sources
     }
 

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import SquareCamApp
 import SquareCamCapture
+import SquareCamCore
 import SquareCamController
 import SquareCamCommandLine
 

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import SquareCamCapture
 import SquareCamCommandLine
+import SquareCamCore
 
 /// `squarecam recover`: gives every interrupted recording in the folders a
 /// visible, playable file.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SquareCamCommandLine
+import SquareCamCore
 
 /// When `squarecam` was launched (the launcher passes the time on),
 /// for launch → first frame timings.

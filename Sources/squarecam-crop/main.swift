@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Dispatch
 import SquareCamCommandLine
+import SquareCamCore
 
 /// `squarecam-crop`: `crop`, and the answers that need no camera (help,
 /// version, a word that is no command). It loads the imaging libraries, never

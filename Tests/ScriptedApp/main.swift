@@ -26,7 +26,7 @@ func run(_ arguments: [String]) -> Int32 {
             print("squarecam-scripted-app: no script named \(text)")
             return 2
         }
-        return SquareCamApp.run(sources: .init(cameras: ScriptedProvider(script: script), testPattern: testPattern))
+        return SquareCamApp.run(sources: .init(cameras: ScriptedProvider(script: script), testPattern: testPattern, displayScaler: FrameScaling.rgba))
     }
     if let list = value("--cameras") {
         let cameras = list.split(separator: ",").compactMap { item -> CameraDescription? in
@@ -36,7 +36,8 @@ func run(_ arguments: [String]) -> Int32 {
             default: nil
             }
         }
-        return SquareCamApp.run(sources: .init(cameras: VirtualCameraProvider(kind: "listed", cameras: cameras), testPattern: testPattern))
+        return SquareCamApp.run(sources: .init(cameras: VirtualCameraProvider(kind: "listed", cameras: cameras), testPattern: testPattern,
+                                                 displayScaler: FrameScaling.rgba))
     }
     print("usage: squarecam-scripted-app --script NAME | --cameras SPEC,SPEC | --self-test main-queue [--no-bridge]")
     return 2

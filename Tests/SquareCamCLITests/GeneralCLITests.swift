@@ -1,5 +1,6 @@
 import Foundation
 import SquareCamCommandLine
+import SquareCamCore
 import Testing
 import TestThreads
 

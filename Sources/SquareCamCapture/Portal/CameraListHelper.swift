@@ -55,7 +55,7 @@ enum CameraListHelper {
                 return .ended(.failure(.failed(camera: "PipeWire", detail: "the camera list helper printed no camera list.")))
             }
             return .ended(.success(cameras.filter { $0.facing != .virtual }))
-        case .exited(status: 4):  // ExitCode.permissionDenied: the portal refused
+        case .exited(status: ExitCode.permissionDenied.rawValue):  // the portal refused
             return .ended(.failure(.permissionDenied(camera: "on this computer")))
         case .exited(let status):
             let text = String(decoding: helper.errors, as: UTF8.self)

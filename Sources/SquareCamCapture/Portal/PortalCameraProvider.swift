@@ -24,6 +24,7 @@ public final class PortalCameraProvider: CameraProvider {
     /// (for desktops without camera privacy settings; gdbus comes with GLib).
     public static let forgetRefusalCommand =
         "gdbus call --session --dest org.freedesktop.impl.portal.PermissionStore --object-path /org/freedesktop/impl/portal/PermissionStore --method org.freedesktop.impl.portal.PermissionStore.DeletePermission devices camera ''"
+    public var forgetRefusalCommand: String? { Self.forgetRefusalCommand }
     /// What to say when a policy forbids the camera.
     public static let restrictedAdvice =
         "A system policy (the desktop's lockdown setting) disables the camera: ask the administrator of this computer to allow it."

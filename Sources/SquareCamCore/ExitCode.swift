@@ -1,4 +1,5 @@
-/// The exit codes of `squarecam`, documented in `--help` and the README.
+/// The exit codes of `squarecam`, documented in `--help` and the README: in
+/// Core because the app reads them too, from the camera-list helper it runs.
 package enum ExitCode: Int32, CaseIterable {
     case success = 0
     /// Something failed (for `crop`: some files failed, the others were done).

@@ -34,6 +34,8 @@ let package = Package(
         // The app's watch on PipeWire's camera nodes; libpipewire is opened
         // with dlopen when a watch starts (the headers are libpipewire-0.3-dev's).
         .target(name: "CPipeWire", cSettings: [.unsafeFlags(["-I/usr/include/pipewire-0.3", "-I/usr/include/spa-0.2", "-D_REENTRANT"])]),
+        // Which program runs which command: one table for the C launcher and the Swift programs.
+        .target(name: "CCommandRoutes"),
         .target(
             name: "CJPEG",
             linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("jpeg")]
@@ -67,7 +69,7 @@ let package = Package(
             dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamController", "CGtk"]
         ),
         // Options, help and exit codes shared by the programs below.
-        .target(name: "SquareCamCommandLine", dependencies: ["SquareCamCore"]),
+        .target(name: "SquareCamCommandLine", dependencies: ["SquareCamCore", "CCommandRoutes"]),
         // `squarecam`: a C launcher that becomes squarecam-crop, -capture or
         // -camera by the command's first word (see its main.c): one program
         // for users to type, whose start costs a fraction of a millisecond.
@@ -77,6 +79,7 @@ let package = Package(
         // installed) takes nothing of the runtime.
         .executableTarget(
             name: "squarecam",
+            dependencies: ["CCommandRoutes"],
             // Debian's hardening for a C program: checked string functions, symbols bound at load.
             cSettings: [.define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))],
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "-z", "-Xlinker", "now"],

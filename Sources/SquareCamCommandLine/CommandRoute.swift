@@ -1,3 +1,5 @@
+import CCommandRoutes
+
 /// What the first word of a `squarecam` command line asks for.
 package enum CommandRoute: Equatable, Sendable {
     /// `--help`, or `help` with the words after it (a command's name).
@@ -23,5 +25,32 @@ package enum CommandRoute: Equatable, Sendable {
         case _ where CommandSpec.all.contains { $0.name == first }: self = .command(first)
         default: self = .unknown(first)
         }
+    }
+}
+
+/// Which of SquareCam's programs runs a command line: read from the table
+/// the `squarecam` launcher uses too (Sources/CCommandRoutes), so a program
+/// handed a command line knows whether it is its own.
+package enum CommandProgram: Equatable, Sendable {
+    case crop, capture, camera
+
+    /// The program for `arguments` (without the program name).
+    package init(_ arguments: [String]) {
+        let program = arguments.first.map { squarecam_program_for($0) } ?? squarecam_program_for(nil)
+        switch program {
+        case SQUARECAM_PROGRAM_CAPTURE: self = .capture
+        case SQUARECAM_PROGRAM_CAMERA: self = .camera
+        default: self = .crop
+        }
+    }
+
+    /// Its file name, as installed: "squarecam-crop", "squarecam-capture", "squarecam-camera".
+    package var file: String {
+        let program: squarecam_program = switch self {
+        case .crop: SQUARECAM_PROGRAM_CROP
+        case .capture: SQUARECAM_PROGRAM_CAPTURE
+        case .camera: SQUARECAM_PROGRAM_CAMERA
+        }
+        return String(cString: squarecam_program_file(program))
     }
 }

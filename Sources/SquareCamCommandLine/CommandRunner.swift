@@ -26,6 +26,16 @@ package enum CommandRunner {
         }
     }
 
+    /// Refuses a command line that another of the programs runs (someone
+    /// started this one directly), by the launcher's table: one sentence,
+    /// a usage error. Nil when the command line is `program`'s.
+    package static func refuseUnlessRunBy(_ program: CommandProgram, _ arguments: [String]) -> ExitCode? {
+        let owner = CommandProgram(arguments)
+        guard owner != program else { return nil }
+        Console.report("\(owner.file) runs this command line, not \(program.file): run it through 'squarecam'.")
+        return .usage
+    }
+
     /// What `squarecam help WORDS` prints: any command's help, whichever
     /// program runs it, since every spec is in this module; the same text
     /// as `squarecam COMMAND --help`.

@@ -12,16 +12,10 @@ import SquareCamCommandLine
 @MainActor
 func main(_ arguments: [String]) async -> ExitCode {
     let route = CommandRoute(arguments)
-    if let answer = CommandRunner.answerDirectly(route) {
+    if let answer = CommandRunner.answerDirectly(route) ?? CommandRunner.refuseUnlessRunBy(.camera, arguments) {
         return answer
     }
-    switch route {
-    case .command(let name):
-        Console.report("'\(name)' runs in squarecam, not squarecam-camera: use 'squarecam \(name)'.")
-        return .usage
-    default:
-        return runApp(arguments)
-    }
+    return runApp(arguments)
 }
 
 /// `squarecam [--camera CAMERA]`: the GTK app.

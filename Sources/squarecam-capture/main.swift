@@ -14,7 +14,7 @@ let processLaunch = LaunchTime.fromEnvironment() ?? ContinuousClock.now
 @MainActor
 func main(_ arguments: [String]) async -> ExitCode {
     let route = CommandRoute(arguments)
-    if let answer = CommandRunner.answerDirectly(route) {
+    if let answer = CommandRunner.answerDirectly(route) ?? CommandRunner.refuseUnlessRunBy(.capture, arguments) {
         return answer
     }
     switch route {
@@ -27,7 +27,8 @@ func main(_ arguments: [String]) async -> ExitCode {
     case .command(CommandSpec.devices.name):
         return await CommandRunner.run(DevicesCommand.self, arguments: Array(arguments.dropFirst()))
     default:
-        Console.report("squarecam-capture runs 'shoot', 'record', 'recover' and 'devices'; run the other commands and the app through 'squarecam'.")
+        // A word the table gives this program but no case here handles.
+        Console.report("squarecam-capture has no command '\(arguments.first ?? "")'.")
         return .usage
     }
 }

@@ -17,10 +17,10 @@ let route = CommandRoute(arguments)
 if let answer = CommandRunner.answerDirectly(route) {
     exit(answer.rawValue)
 }
-guard route == .command(CommandSpec.crop.name) else {
-    Console.report("squarecam-crop runs 'crop'; run the other commands and the app through 'squarecam'.")
-    exit(ExitCode.usage.rawValue)
+if let refusal = CommandRunner.refuseUnlessRunBy(.crop, arguments) {
+    exit(refusal.rawValue)
 }
+// Of this program's words, only `crop` is left: the others were answered above.
 Task { @MainActor in
     exit(await CommandRunner.run(CropCommand.self, arguments: Array(arguments.dropFirst())).rawValue)
 }

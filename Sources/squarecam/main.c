@@ -10,13 +10,12 @@
  *     that is no command
  *   squarecam [--camera …]              squarecam-camera   (the app, GTK)
  *
+ * That table is Sources/CCommandRoutes, which the programs read too.
+ *
  * It is C, not Swift, because it runs before every command: a Swift program
  * costs 2–4 ms to start (its runtime, Foundation, the libraries it links,
  * mostly in page faults), which every `shoot` paid on top of the program
- * doing the work; this one costs about 1 ms, most of it the exec. The choice
- * mirrors CommandRoute (Sources/SquareCamCommandLine), which the programs use
- * to read the same first word; a CLI test runs every command of
- * CommandSpec.all through here so the two cannot drift apart.
+ * doing the work; this one costs about 1 ms, most of it the exec.
  *
  * The programs are looked for beside this one (the build folder, a flat
  * install), then in ../libexec/squarecam (make install, the package): the
@@ -31,6 +30,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "command_routes.h"
 
 /*
  * SwiftPM links every executable, this one too, with swiftrt.o: its
@@ -49,18 +50,6 @@ __attribute__((weak)) int _swift_backtrace_isThunkFunction(const char *name) { (
 /* Read by LaunchTime.fromEnvironment (Sources/SquareCamCommandLine). */
 #define LAUNCH_TIME_VARIABLE "SQUARECAM_LAUNCHED_AT_NS"
 
-static int is(const char *word, const char *name) { return strcmp(word, name) == 0; }
-
-static const char *program_for(int argc, char **argv) {
-    if (argc < 2) return "squarecam-camera";
-    const char *first = argv[1];
-    if (is(first, "shoot") || is(first, "record") || is(first, "recover") || is(first, "devices")) return "squarecam-capture";
-    if (is(first, "--help") || is(first, "-h") || is(first, "--version")) return "squarecam-crop";
-    /* Options before any command are the app's (--camera). */
-    if (first[0] == '-') return "squarecam-camera";
-    /* crop, help, and words that are no command, which it explains. */
-    return "squarecam-crop";
-}
 
 /* When the user's command started (CLOCK_BOOTTIME, the same in every
  * process), so launch → first frame timings include this hop. */
@@ -104,7 +93,7 @@ static int find_program(char *path, size_t size, const char *executable, const c
 
 int main(int argc, char **argv) {
     export_launch_time();
-    const char *name = program_for(argc, argv);
+    const char *name = squarecam_program_file(squarecam_program_for(argc < 2 ? NULL : argv[1]));
 
     char executable[PATH_MAX];
     ssize_t length = readlink("/proc/self/exe", executable, sizeof executable - 1);

@@ -29,7 +29,7 @@ import TestThreads
     }
 
     /// Every command reaches its program through the C launcher: a command
-    /// added to CommandSpec.all but not to Sources/squarecam/main.c fails here.
+    /// added to CommandSpec.all but not to the table in Sources/CCommandRoutes fails here.
     @Test(arguments: CommandSpec.all.map(\.name))
     func everyCommandHasHelp(command: String) throws {
         let result = try CLIRunner.run([command, "--help"])
@@ -59,11 +59,34 @@ import TestThreads
         #expect(bad.status == 2 && bad.error.contains("--bogus"))
     }
 
-    /// The programs behind the launcher refuse the commands that are not theirs.
-    @Test func squarecamCropRunsOnlyCrop() throws {
-        let result = try CLIRunner.run(["shoot"], program: CLIRunner.binary + "-crop")
-        #expect(result.status == 2)
-        #expect(result.error == "squarecam: squarecam-crop runs 'crop'; run the other commands and the app through 'squarecam'.\n")
+    /// The programs behind the launcher refuse the command lines that are not
+    /// theirs, naming the one that runs it (the launcher's own table).
+    @Test func eachProgramRunsOnlyItsOwnCommands() throws {
+        for (arguments, program, owner) in [(["shoot"], "squarecam-crop", "squarecam-capture"),
+                                             (["crop", "a.jpg"], "squarecam-capture", "squarecam-crop"),
+                                             (["devices"], "squarecam-camera", "squarecam-capture"),
+                                             (["--camera", "test"], "squarecam-capture", "squarecam-camera")] {
+            let result = try CLIRunner.run(arguments, program: CLIRunner.binary + program.dropFirst("squarecam".count))
+            #expect(result.status == 2, "\(program) \(arguments)")
+            #expect(result.error == "squarecam: \(owner) runs this command line, not \(program): run it through 'squarecam'.\n",
+                    "\(program) \(arguments): \(result.error)")
+        }
+    }
+
+    /// The table the launcher and the programs share: every command of
+    /// CommandSpec.all has a program other than the app, and the rest as documented.
+    @Test func theRouteTableGivesEveryWordItsProgram() {
+        for command in CommandSpec.all {
+            #expect(CommandProgram([command.name]) != .camera, "\(command.name)")
+        }
+        #expect(CommandProgram(["crop", "x.jpg"]) == .crop)
+        #expect(CommandProgram(["shoot"]) == .capture && CommandProgram(["record"]) == .capture)
+        #expect(CommandProgram(["recover"]) == .capture && CommandProgram(["devices", "--json"]) == .capture)
+        #expect(CommandProgram(["help", "shoot"]) == .crop && CommandProgram(["--help"]) == .crop && CommandProgram(["-h"]) == .crop)
+        #expect(CommandProgram(["--version"]) == .crop)
+        #expect(CommandProgram([]) == .camera && CommandProgram(["--camera", "test"]) == .camera)
+        #expect(CommandProgram(["shot"]) == .crop)  // no command: crop's program explains it
+        #expect([CommandProgram.crop, .capture, .camera].map(\.file) == ["squarecam-crop", "squarecam-capture", "squarecam-camera"])
     }
 
     @Test func unknownCommandIsAUsageError() throws {

@@ -136,11 +136,15 @@ extension CaptureController {
         }
     }
 
-    /// Lists the provider's cameras for the flow (a look while the camera is away).
+    /// Lists the provider's cameras for the flow (a look while the camera is
+    /// away); a look due while the last one still runs is skipped.
     func listCameras() {
+        guard listing == nil else { return }
         let provider = self.provider
-        track {
-            if let listed = try? await provider.cameras() { self.camerasChanged(listed) }
+        listing = track {
+            let listed = try? await provider.cameras()
+            self.listing = nil
+            if let listed { self.camerasChanged(listed) }
         }
     }
 }

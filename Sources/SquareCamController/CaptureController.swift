@@ -104,6 +104,8 @@ public final class CaptureController {
     var nextShotID = 1
     var countdownTask: Task<Void, Never>?
     var retryTask: Task<Void, Never>?
+    /// A listing for the flow still running (a slow portal helper takes up to 10 s): the next look waits for it.
+    var listing: Task<Void, Never>?
     var watch: (any CameraWatch)?
     /// Bumped whenever a camera start is begun or abandoned: a start that finds it changed gives up quietly.
     var startGeneration = 0
@@ -359,12 +361,15 @@ public final class CaptureController {
     }
 
     /// Runs `body` on the main actor and keeps it until it ends, for `settle()`.
-    func track(_ body: @escaping @MainActor () async -> Void) {
+    @discardableResult
+    func track(_ body: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
         let id = nextTaskID
         nextTaskID += 1
-        inFlight[id] = Task { @MainActor in
+        let task = Task { @MainActor in
             await body()
             self.inFlight[id] = nil
         }
+        inFlight[id] = task
+        return task
     }
 }

@@ -88,6 +88,24 @@ import Testing
         #expect(harness.state == .live)
     }
 
+    /// A look that takes longer than the looks' interval (the portal's list
+    /// helper may take 10 s) is not started again while it runs.
+    @Test func aSlowLookIsNotStartedAgainWhileItRuns() async throws {
+        let provider = FakeProvider(watches: false)
+        let harness = try await ControllerHarness.live(provider)
+        provider.opened[0].fail(.disconnected(camera: "Camera cam0"))
+        provider.plug([])
+        await harness.settle()
+        provider.holdListings()
+        for _ in 0..<3 { await harness.ticker.advance() }
+        #expect(harness.state == .disconnected(camera: "Camera cam0"))
+        #expect(provider.heldListingCount == 1, "one look runs; the two due meanwhile were skipped")
+        provider.plug([FakeProvider.camera("cam0")])
+        provider.releaseListings()
+        await harness.settle()
+        #expect(harness.state == .live)
+    }
+
     @Test func busyIsRetriedEveryFewSeconds() async throws {
         let provider = FakeProvider()
         provider.setStart(.fail(.busy(camera: "Camera cam0")), for: "cam0")

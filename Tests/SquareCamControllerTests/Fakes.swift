@@ -97,6 +97,9 @@ final class FakeProvider: CameraProvider {
         var listings = 0
         var watcher: (@Sendable ([CameraDescription]) -> Void)?
         var watches: Bool
+        /// Listings wait until `releaseListings` (a slow portal helper).
+        var holdsListings = false
+        var heldListings: [CheckedContinuation<Void, Never>] = []
     }
     private let state: Mutex<State>
 
@@ -148,8 +151,29 @@ final class FakeProvider: CameraProvider {
         }
     }
 
+    func holdListings() { state.withLock { $0.holdsListings = true } }
+    var heldListingCount: Int { state.withLock { $0.heldListings.count } }
+
+    func releaseListings() {
+        let held = state.withLock { state in
+            state.holdsListings = false
+            defer { state.heldListings.removeAll() }
+            return state.heldListings
+        }
+        for listing in held { listing.resume() }
+    }
+
     func cameras() async throws -> [CameraDescription] {
-        try state.withLock { state in
+        if state.withLock({ $0.holdsListings }) {
+            await withCheckedContinuation { listing in
+                let held = state.withLock { state in
+                    if state.holdsListings { state.heldListings.append(listing) }
+                    return state.holdsListings
+                }
+                if !held { listing.resume() }
+            }
+        }
+        return try state.withLock { state in
             state.listings += 1
             if let failure = state.listingFailure { throw failure }
             guard state.authorization == .authorized else { throw CameraFailure.permissionDenied(camera: "camera") }

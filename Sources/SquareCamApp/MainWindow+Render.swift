@@ -64,7 +64,10 @@ extension MainWindow {
         switch page {
         case "live": gtk_widget_grab_focus(live.shutterButton)
         // Back from the editor (Esc, Cancel) the focus is where the user left for it.
-        case "review": gtk_widget_grab_focus(previous == "editor" ? review.editButton : review.saveButton)
+        case "review":
+            gtk_widget_grab_focus(previous == "editor" ? review.editButton : review.saveButton)
+            review.deselectProblem()
+            Trace.line("review focus on \(previous == "editor" ? "edit" : "save"), problem text selected \(review.problemHasSelection)")
         case "clip": gtk_widget_grab_focus(clipReview.saveButton)
         case "editor": gtk_widget_grab_focus(editor.canvas)
         case "status": gtk_widget_grab_focus(status.primaryButton)

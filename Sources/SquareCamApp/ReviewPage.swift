@@ -86,6 +86,18 @@ final class ReviewPage {
         WidgetStyle.setVisible(problem, message != nil)
     }
 
+    /// Leaves the save problem's text unselected. As the page comes back,
+    /// GTK may pass the focus through that selectable label on its way to
+    /// a button, and a label that gets the focus selects all its text.
+    func deselectProblem() {
+        gtk_label_select_region(gcast(problemLabel), 0, 0)
+    }
+
+    /// Whether any of the save problem's text is selected (for the trace).
+    var problemHasSelection: Bool {
+        gtk_label_get_selection_bounds(gcast(problemLabel), nil, nil) != 0
+    }
+
     func clear() {
         view.image = nil
         showProblem(nil)

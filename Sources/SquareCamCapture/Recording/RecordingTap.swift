@@ -20,6 +20,8 @@ final class RecordingTap: Sendable {
     private let offered = Atomic<Int>(0)
     private let encoded = Atomic<Int>(0)
     private let heard = Atomic<Int>(0)
+    /// Buffers that reached the file's sink: while this grows, the end is coming.
+    private let written = Atomic<Int>(0)
     private struct Ending {
         var finished = false
         var waiter: CheckedContinuation<Bool, Never>?
@@ -69,6 +71,9 @@ final class RecordingTap: Sendable {
         PadProbe.onEveryBuffer(in: pipeline, element: RecordingBranch.microphoneQueueName, pad: "sink") { [self] in
             self.heard.add(1, ordering: .relaxed)
         }
+        PadProbe.onEveryBuffer(in: pipeline, element: RecordingBranch.sinkName, pad: "sink") { [self] in
+            self.written.add(1, ordering: .relaxed)
+        }
         PadProbe.onEndOfStream(in: pipeline, element: RecordingBranch.sinkName, pad: "sink") { [weak self] in
             self?.markFinished()
         }
@@ -103,9 +108,13 @@ final class RecordingTap: Sendable {
     }
 
     /// Ends the recording: end-of-stream into the picture's branch and the
-    /// sound's (after its mixer, so a silent microphone cannot hold it), then waits (at most `timeout`) until the muxer has
-    /// finished the file (index, sizes, duration). True when it did.
-    func end(_ pipeline: GStreamerPipeline, timeout: Duration = .seconds(10)) async -> Bool {
+    /// sound's (after its mixer, so a silent microphone cannot hold it), then
+    /// waits until the muxer has finished the file (index, sizes, duration).
+    /// True when it did; false when nothing reached the file for `stall`.
+    /// A starved machine's encoder may still be working through its frames
+    /// long after the end was asked for: while the file grows it is waited
+    /// for, since giving up would cut frames the file should hold.
+    func end(_ pipeline: GStreamerPipeline, stall: Duration = .seconds(10)) async -> Bool {
         if ending.withLock({ $0.finished }) { return true }
         _ = PadProbe.sendEndOfStream(in: pipeline, element: RecordingBranch.queueName, pad: "sink")
         if hasMicrophone { _ = PadProbe.sendEndOfStream(in: pipeline, element: RecordingBranch.audioQueueName, pad: "sink") }
@@ -119,12 +128,24 @@ final class RecordingTap: Sendable {
                 waiter.resume(returning: true)
                 return
             }
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout.inSeconds) { [weak self] in
-                self?.ending.withLock { state in
-                    defer { state.waiter = nil }
-                    return state.waiter
-                }?.resume(returning: false)
+            giveUpUnlessWritten(since: written.load(ordering: .relaxed), stall: stall)
+        }
+    }
+
+    /// After `stall`: waits on while buffers reached the file meanwhile, else
+    /// tells the waiter the end did not come.
+    private func giveUpUnlessWritten(since count: Int, stall: Duration) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + stall.inSeconds) { [weak self] in
+            guard let self else { return }
+            let now = self.written.load(ordering: .relaxed)
+            if now != count, self.ending.withLock({ $0.waiter != nil }) {
+                self.giveUpUnlessWritten(since: now, stall: stall)
+                return
             }
+            self.ending.withLock { state in
+                defer { state.waiter = nil }
+                return state.waiter
+            }?.resume(returning: false)
         }
     }
 

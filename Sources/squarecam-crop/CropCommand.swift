@@ -44,6 +44,13 @@ enum CropCommand: Command {
         if let format = try arguments.choice("format", from: CropOptions.Format.allCases.map(\.rawValue)) {
             crop.format = CropOptions.Format(rawValue: format)!
         }
+        if arguments.flag("circle") {
+            if crop.format != .png, arguments.string("format") != nil {
+                throw UsageError(message: "--circle writes PNG (a JPEG cannot be transparent): drop --format \(crop.format.rawValue).")
+            }
+            crop.circle = true
+            crop.format = .png
+        }
         crop.libjpegOnly = arguments.flag("libjpeg-only")
         crop.acceptsDamage = arguments.flag("accept-damaged")
         crop.metadata = arguments.flag("strip") ? .strip : arguments.flag("strip-location") ? .stripLocation : .keep
@@ -74,11 +81,16 @@ enum CropCommand: Command {
             throw UsageError(message: "--output - puts the photo on standard output, where --json would go too: drop one.")
         }
         if crop.format == .png && arguments.string("quality") != nil {
-            throw UsageError(message: "--quality sets JPEG quality; PNG is lossless: drop --quality or --format png.")
+            throw UsageError(message: crop.circle
+                ? "--quality sets JPEG quality; a round avatar is a lossless PNG: drop --quality."
+                : "--quality sets JPEG quality; PNG is lossless: drop --quality or --format png.")
         }
         if crop.mode == .lossless {
             if crop.size != nil {
                 throw UsageError(message: "--mode lossless cannot resize: drop --size, or use --mode center.")
+            }
+            if crop.circle {
+                throw UsageError(message: "--mode lossless cannot make a round avatar (it does not re-encode): drop --circle, or use --mode center.")
             }
             if crop.format == .png {
                 throw UsageError(message: "--mode lossless writes JPEG: drop --format png.")

@@ -31,7 +31,7 @@ import TestThreads
         #expect(result.status == 0)
         for option in ["--mode", "--size", "--quality", "--subsampling", "--output-dir", "--in-place", "--overwrite",
                        "--jobs", "--recursive", "--dry-run", "--max-pixels", "--format", "--strip-location", "--strip", "--quiet",
-                       "--libjpeg-only"] {
+                       "--libjpeg-only", "--circle"] {
             #expect(result.output.contains(option), "help lacks \(option)")
         }
     }
@@ -42,6 +42,10 @@ import TestThreads
         ["--quality", "0", "x.jpg"],
         ["--in-place", "--output-dir", "out", "x.jpg"],
         ["--mode", "lossless", "--size", "100", "x.jpg"],
+        ["--circle", "--format", "jpeg", "x.jpg"],
+        ["--circle", "--format", "same", "x.jpg"],
+        ["--circle", "--mode", "lossless", "x.jpg"],
+        ["--circle", "--quality", "90", "x.jpg"],
     ])
     func usageErrorsExitWithTwo(arguments: [String]) throws {
         let result = try CLIRunner.run(["crop"] + arguments)
@@ -131,6 +135,23 @@ import TestThreads
     /// A 16-bit PNG through the program: as PNG it stays 16-bit (ImageMagick
     /// reads the depth), every sample as stored, its gAMA chunk kept; resized
     /// too; as JPEG it is 8-bit.
+    @Test func circleWritesARoundPNGWhoseCornersAreTransparent() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/identify"),
+                     "ImageMagick's identify is missing: scripts/install-deps.sh installs it (imagemagick)")
+        let folder = try Folder()
+        try folder.photo("me.jpg", width: 320, height: 240)
+        let result = try CLIRunner.run(["crop", "--circle", "--size", "96", "--mode", "smart", folder.file("me.jpg")])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("me-square.png (96x96)"), "\(result.output)")
+        // ImageMagick reads it as a PNG with an alpha channel: clear in the
+        // corners, opaque in the middle.
+        let alpha = { (x: Int, y: Int) in
+            try CLIRunner.output(of: "/usr/bin/identify", ["-format", "%[fx:p{\(x),\(y)}.a]", folder.file("me-square.png")])
+        }
+        #expect(try alpha(0, 0) == "0" && alpha(95, 95) == "0" && alpha(48, 48) == "1")
+        #expect(try CLIRunner.output(of: "/usr/bin/identify", ["-format", "%m %wx%h %A", folder.file("me-square.png")]) == "PNG 96x96 True")
+    }
+
     @Test func sixteenBitPNGStaysSixteenBit() throws {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/identify"),
                      "ImageMagick's identify is missing: scripts/install-deps.sh installs it (imagemagick)")

@@ -55,6 +55,9 @@ public struct CropOptions: Sendable, Hashable {
     /// Crop a damaged JPEG (cut short, corrupt data) instead of failing:
     /// libjpeg fills what it cannot read with grey (`crop --accept-damaged`).
     public var acceptsDamage = false
+    /// A round avatar: the square's corners outside its inscribed circle made
+    /// transparent, with an antialiased edge. PNG only (`crop --circle`).
+    public var circle = false
 
     public init(
         mode: Mode = .center, size: Int? = nil, quality: Int = ImageDefaults.jpegQuality, subsampling: JPEGSubsampling? = nil,

@@ -18,7 +18,9 @@ extension SquareCropper {
         let side = min(options.size ?? square.width, square.width)
         let outputSize = PixelSize(width: side, height: side)
         let (cropped, inputSize) = try sixteenBitSquare(bytes, square: square, size: outputSize, options: options)
-        let output = try PNGCodec.encode16(cropped.frame, colorChunks: cropped.colorChunks, transparentKey: cropped.transparentKey)
+        let output = options.circle
+            ? try PNGCodec.encode16(cropped.frame.cutToCircle(), colorChunks: cropped.colorChunks)
+            : try PNGCodec.encode16(cropped.frame, colorChunks: cropped.colorChunks, transparentKey: cropped.transparentKey)
         return CropResult(bytes: output, format: .png, outputSize: outputSize, inputSize: inputSize,
                           square: square, losslessOffset: nil)
     }
@@ -32,14 +34,17 @@ extension SquareCropper {
         var image = try PNGCodec.decode16(bytes, maxPixels: options.maxPixels)
         let resampled = !LanczosResampler.isCopy(source: square.rect2D, size: size)
         var key = image.transparentKey
-        if resampled, let colourKey = key {
-            // Resampling blends keyed pixels into their neighbours: the key
-            // becomes alpha first, as the 8-bit path's decode does.
+        if resampled || options.circle, let colourKey = key {
+            // Resampling blends keyed pixels into their neighbours, and a
+            // circle's edge is partly transparent: the key becomes alpha
+            // first, as the 8-bit path's decode does.
             image.frame = image.frame.keyedToAlpha(colourKey)
             key = nil
         }
-        // sBIT (how many bits are significant) stays true of copied samples, not of resampled ones.
-        let chunks = options.metadata == .strip ? [] : image.colorChunks.filter { !(resampled && $0.type == "sBIT") }
+        // sBIT (how many bits are significant) stays true of copied samples,
+        // not of resampled ones, and has one entry per channel: a circle adds alpha.
+        let keepsSignificantBits = !resampled && !options.circle
+        let chunks = options.metadata == .strip ? [] : image.colorChunks.filter { keepsSignificantBits || $0.type != "sBIT" }
         let pixels = LanczosResampler.crop(image.frame, source: square.rect2D, to: size)
         return (PNG16Image(frame: pixels, colorChunks: chunks, transparentKey: key), image.frame.size)
     }

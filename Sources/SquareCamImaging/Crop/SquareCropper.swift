@@ -35,6 +35,9 @@ public enum SquareCropper {
         if let size = options.size, size < 1 {
             throw .invalidRequest(detail: "the size must be at least 1 pixel, not \(size)")
         }
+        if options.circle, options.format != .png || options.mode == .lossless {
+            throw .invalidRequest(detail: "a round avatar is written as PNG, re-encoded: it needs --format png and no --mode lossless")
+        }
         if bytes.starts(with: [0xFF, 0xD8]) {
             var result = try cropJPEG(bytes, options: options, acceptsDamage: acceptingDamage)
             if result.format == .jpeg {
@@ -204,7 +207,7 @@ public enum SquareCropper {
         let bytes: [UInt8]
         if writesPNG {
             // The simplified libpng writer carries no metadata: an 8-bit PNG square has pixels only.
-            bytes = try PNGCodec.encode(pixels)
+            bytes = try PNGCodec.encode(options.circle ? pixels.cutToCircle() : pixels)
         } else {
             bytes = try JPEGEncoder.encode(
                 pixels, quality: options.quality, subsampling: subsampling,

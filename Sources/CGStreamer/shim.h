@@ -130,6 +130,22 @@ static inline GstClockTime squarecam_probe_buffer_time(GstPadProbeInfo *info) {
     return buffer ? GST_BUFFER_PTS(buffer) : GST_CLOCK_TIME_NONE;
 }
 
+/// Makes the buffer a probe sees writable (a copy when others hold it; the
+/// probe then passes the copy on) and maps it for writing. Returns its bytes,
+/// or NULL when the probe sees no buffer or it cannot be mapped; unmap with
+/// squarecam_probe_unmap.
+static inline guint8 *squarecam_probe_map_writable(GstPadProbeInfo *info, GstMapInfo *map) {
+    GstBuffer *buffer = (info->type & GST_PAD_PROBE_TYPE_BUFFER) ? GST_PAD_PROBE_INFO_BUFFER(info) : NULL;
+    if (!buffer) return NULL;
+    buffer = gst_buffer_make_writable(buffer);
+    GST_PAD_PROBE_INFO_DATA(info) = buffer;
+    return gst_buffer_map(buffer, map, GST_MAP_WRITE) ? map->data : NULL;
+}
+
+static inline void squarecam_probe_unmap(GstPadProbeInfo *info, GstMapInfo *map) {
+    gst_buffer_unmap(GST_PAD_PROBE_INFO_BUFFER(info), map);
+}
+
 // --- lifetime ---------------------------------------------------------------
 
 /// Calls `notify(data, object)` when the object is finalized (g_object_weak_ref

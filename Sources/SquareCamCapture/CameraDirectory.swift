@@ -24,9 +24,10 @@ public enum CameraDirectory {
             if let first = realCameras().first { return ResolvedCamera(description: first, usedTestFallback: false) }
             if requireRealCamera { throw CameraFailure.noCamera }
             return ResolvedCamera(description: TestCamera.description, usedTestFallback: true)
-        case .test(let size, let rate):
+        case .test(let size, let rate, let flashes):
             if requireRealCamera { throw CameraFailure.noCamera }
-            return ResolvedCamera(description: TestCamera.description(size: size, framesPerSecond: rate), usedTestFallback: false)
+            return ResolvedCamera(description: TestCamera.description(size: size, framesPerSecond: rate, flashes: flashes),
+                                  usedTestFallback: false)
         case .file(let path):
             if requireRealCamera { throw CameraFailure.noCamera }
             return ResolvedCamera(description: TestCamera.imageFile(path: path), usedTestFallback: false)

@@ -5,7 +5,7 @@ import SquareCamCore
 /// Ids are chosen so that they are also valid `--camera` values: `/dev/video0`,
 /// `pipewire:<object serial>`, `libcamera:<camera name>`, `test:WxH@FPS`, `file:PATH`.
 enum CameraSource: Hashable, Sendable {
-    case testPattern(size: PixelSize, framesPerSecond: Int)
+    case testPattern(size: PixelSize, framesPerSecond: Int, flashes: Bool = false)
     case imageFile(path: String)
     case v4l2(devicePath: String)
     /// A PipeWire node; `fd` is a remote opened through the camera portal, if any.
@@ -31,7 +31,7 @@ enum CameraSource: Hashable, Sendable {
             self = .v4l2(devicePath: id)
         } else {
             switch try? CameraSpec(parsing: id) {
-            case .test(let size, let rate): self = .testPattern(size: size, framesPerSecond: rate)
+            case .test(let size, let rate, let flashes): self = .testPattern(size: size, framesPerSecond: rate, flashes: flashes)
             case .file(let path): self = .imageFile(path: path)
             default: return nil
             }
@@ -41,7 +41,7 @@ enum CameraSource: Hashable, Sendable {
     /// The id that decodes back to this source.
     var id: String {
         switch self {
-        case .testPattern(let size, let rate): CameraSpec.test(size: size, framesPerSecond: rate).description
+        case .testPattern(let size, let rate, let flashes): CameraSpec.test(size: size, framesPerSecond: rate, flashes: flashes).description
         case .imageFile(let path): CameraSpec.file(path: path).description
         case .v4l2(let path): path
         case .pipewire(let serial, _): Self.pipewirePrefix + serial
@@ -51,7 +51,7 @@ enum CameraSource: Hashable, Sendable {
 
     /// The test pattern's frame size; nil for every other source.
     var testPatternSize: PixelSize? {
-        if case .testPattern(let size, _) = self { size } else { nil }
+        if case .testPattern(let size, _, _) = self { size } else { nil }
     }
 
     /// The device node to check with open(2) before streaming, if any.

@@ -1,11 +1,13 @@
 import SquareCamCore
 
-/// Which camera the user asked for: `auto`, `test[:WxH[@FPS]]`, `file:PATH` or a device id.
+/// Which camera the user asked for: `auto`, `test[:WxH[@FPS]][:sync]`, `file:PATH` or a device id.
 public enum CameraSpec: Hashable, Sendable, CustomStringConvertible {
     /// The first real camera, else the test pattern.
     case auto
-    /// A live, moving test pattern of this size and rate.
-    case test(size: PixelSize, framesPerSecond: Int)
+    /// A live, moving test pattern of this size and rate; with `flashes`,
+    /// the A/V sync signal instead: black, with a white frame at every whole
+    /// second of the stream, when `--microphone test:sync` beeps.
+    case test(size: PixelSize, framesPerSecond: Int, flashes: Bool = false)
     /// A still image shown as a live camera.
     case file(path: String)
     /// A camera from the device list, by its id (`/dev/video0`, `pipewire:42`, …).
@@ -26,12 +28,14 @@ public enum CameraSpec: Hashable, Sendable, CustomStringConvertible {
         if trimmed.isEmpty { throw .empty }
         if trimmed == "auto" {
             self = .auto
-        } else if trimmed == "test" {
-            self = .test(size: Self.defaultTestSize, framesPerSecond: Self.defaultTestFramesPerSecond)
+        } else if trimmed == "test" || trimmed == "test:sync" {
+            self = .test(size: Self.defaultTestSize, framesPerSecond: Self.defaultTestFramesPerSecond, flashes: trimmed == "test:sync")
         } else if trimmed.hasPrefix("test:") {
-            let mode = String(trimmed.dropFirst("test:".count))
+            var mode = String(trimmed.dropFirst("test:".count))
+            let flashes = mode.hasSuffix(":sync")
+            if flashes { mode.removeLast(":sync".count) }
             let (size, rate) = try Self.parseTestMode(mode)
-            self = .test(size: size, framesPerSecond: rate)
+            self = .test(size: size, framesPerSecond: rate, flashes: flashes)
         } else if trimmed.hasPrefix("file:") {
             let path = String(trimmed.dropFirst("file:".count))
             if path.isEmpty { throw .emptyFilePath }
@@ -45,7 +49,7 @@ public enum CameraSpec: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .auto: "auto"
-        case .test(let size, let rate): "test:\(size.width)x\(size.height)@\(rate)"
+        case .test(let size, let rate, let flashes): "test:\(size.width)x\(size.height)@\(rate)" + (flashes ? ":sync" : "")
         case .file(let path): "file:\(path)"
         case .device(let id): id
         }

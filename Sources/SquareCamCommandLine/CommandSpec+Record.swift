@@ -7,8 +7,8 @@ extension CommandSpec {
         summary: "Records a square video (WebM: VP8 picture, Opus sound) of the camera frame's centre square until --duration, Ctrl+C or SIGTERM, and prints where it was saved.",
         usage: "[options]",
         options: [
-            .value("camera", short: "c", "CAMERA", "As for shoot: auto (default), test[:WxH[@FPS]], file:PATH, or an id from 'squarecam devices'."),
-            .value("microphone", "MIC", "auto (default: the sound server's default microphone, PipeWire or PulseAudio; none when there is no sound server), none (no sound track), test (a quiet 440 Hz tone, as --camera test is a built-in picture), or a microphone's id from 'squarecam devices --microphones' (pipewire:NODE or pulse:SOURCE)."),
+            .value("camera", short: "c", "CAMERA", "As for shoot: auto (default), test[:WxH[@FPS]], file:PATH, or an id from 'squarecam devices'; test:sync (or test:WxH@FPS:sync) is the A/V sync signal: black, flashing white at every whole second."),
+            .value("microphone", "MIC", "auto (default: the sound server's default microphone, PipeWire or PulseAudio; none when there is no sound server), none (no sound track), test (a quiet 440 Hz tone, as --camera test is a built-in picture), test:sync (a 1 kHz beep at every whole second, when --camera test:sync flashes: a player or editor that keeps them together keeps sound and picture in sync), or a microphone's id from 'squarecam devices --microphones' (pipewire:NODE or pulse:SOURCE)."),
             .value("duration", short: "t", "S", "Stop after S seconds (decimals allowed; default: until Ctrl+C or SIGTERM)."),
             .value("size", short: "s", "N", "Side of the recorded square in pixels, even, \(RecordingDefaults.sides.lowerBound) to \(RecordingDefaults.sides.upperBound) (default, and the most it gets: the frame's whole short side; never enlarged)."),
             .value("mode", "WxH[@FPS]", "Ask the camera for this mode (see 'squarecam devices'); without it the mode with the largest square at a smooth rate is used (1280x960 beats 1280x720)."),
@@ -24,6 +24,7 @@ extension CommandSpec {
             ("squarecam record", "record from the first camera and the default microphone into ~/Videos/Camera until Ctrl+C"),
             ("squarecam record --duration 10 --size 720 --output clip.webm", "ten seconds at 720x720 into clip.webm"),
             ("squarecam record --camera test --microphone test --duration 5 --json", "five seconds of the test picture and tone; prints what was recorded as JSON"),
+            ("squarecam record -c test:sync --microphone test:sync -t 10", "ten flashes and beeps, to check A/V sync in a player or editor"),
         ],
         notes: [
             "While it records, the file is a hidden .NAME.webm.XXXX.recording in the target folder, written to disk every second; it gets its name when the recording ends. If the recording is cut off (a crash, a power cut, a full disk), 'squarecam recover' makes it a playable SquareCam_…_recovered.webm, losing at most the last two seconds.",

@@ -15,8 +15,9 @@ enum AppCameraSources {
         switch try CameraSpec(parsing: argument ?? "auto") {
         case .auto:
             sources = .init(cameras: system(), testPattern: testPattern)
-        case .test(let size, let rate):
-            sources = .init(cameras: VirtualCameraProvider.testPattern(size: size, framesPerSecond: rate), testPattern: testPattern)
+        case .test(let size, let rate, let flashes):
+            sources = .init(cameras: VirtualCameraProvider.testPattern(size: size, framesPerSecond: rate, flashes: flashes),
+                            testPattern: testPattern)
         case .file(let path):
             sources = .init(cameras: VirtualCameraProvider.imageFile(path: path), testPattern: testPattern)
         case .device(let id):

@@ -75,9 +75,9 @@ enum CommandCameras {
     /// reason has been printed and the exit code is thrown.
     static func access(for spec: CameraSpec) async throws(CommandExit) -> Access {
         switch spec {
-        case .test(let size, let rate):
-            return Access(provider: VirtualCameraProvider.testPattern(size: size, framesPerSecond: rate),
-                          cameras: [TestCamera.description(size: size, framesPerSecond: rate)])
+        case .test(let size, let rate, let flashes):
+            return Access(provider: VirtualCameraProvider.testPattern(size: size, framesPerSecond: rate, flashes: flashes),
+                          cameras: [TestCamera.description(size: size, framesPerSecond: rate, flashes: flashes)])
         case .file(let path):
             guard FileManager.default.fileExists(atPath: path) else {
                 Console.report("There is no image at \(path) to use as a camera. Check the path after file:.")

@@ -9,6 +9,8 @@ enum MicrophoneChoice: Equatable {
     case auto
     case none
     case test
+    /// The A/V sync signal's beeps, for `--camera test:sync`'s flashes.
+    case syncTest
     /// A microphone by its id in `squarecam devices --microphones`:
     /// `pipewire:NODE_NAME` or `pulse:SOURCE_NAME`.
     case named(String)
@@ -18,6 +20,7 @@ enum MicrophoneChoice: Equatable {
         case "auto": self = .auto
         case "none": self = .none
         case "test": self = .test
+        case "test:sync": self = .syncTest
         case "": throw UsageError(message: "--microphone needs auto, none, test or a microphone's id from 'squarecam devices'.")
         default: self = .named(text)
         }
@@ -37,6 +40,8 @@ enum MicrophoneChoice: Equatable {
             return (nil, nil)
         case .test:
             return (.testTone, nil)
+        case .syncTest:
+            return (.syncBeeps, nil)
         case .auto:
             switch SoundServer.running(environment: environment) {
             case let server?: return (server.defaultMicrophone, nil)

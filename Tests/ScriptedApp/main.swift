@@ -31,7 +31,7 @@ func run(_ arguments: [String]) -> Int32 {
     if let list = value("--cameras") {
         let cameras = list.split(separator: ",").compactMap { item -> CameraDescription? in
             switch try? CameraSpec(parsing: String(item)) {
-            case .test(let size, let rate): TestCamera.description(size: size, framesPerSecond: rate)
+            case .test(let size, let rate, let flashes): TestCamera.description(size: size, framesPerSecond: rate, flashes: flashes)
             case .file(let path): TestCamera.imageFile(path: path)
             default: nil
             }

@@ -84,6 +84,35 @@ import TestThreads
         #expect(isNear(pixel(picture, 540, 300), Self.green), "\(pixel(picture, 540, 300))")
     }
 
+    /// Sync on content, not only on timestamps: the sync signal's flashes
+    /// and beeps, recorded, decoded as a player decodes them and found by
+    /// their brightness and loudness (tests/av-sync/measure.py), still
+    /// coincide. Half a frame (17 ms) of it is where the flash falls.
+    @Test func theSyncSignalsFlashesAndBeepsStayTogether() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.path + "/sync.webm"
+        let result = try CLIRunner.run(["record", "-c", "test:640x480@30:sync", "--microphone", "test:sync", "-t", "4.5",
+                                        "--json", "-o", file], timeout: 60)
+        #expect(result.status == 0, "\(result.error)")
+        let measured = try CLIRunner.run([CLIRunner.packageRoot.appendingPathComponent("tests/av-sync/measure.py").path, file], timeout: 60,
+                                         program: "/usr/bin/python3")
+        #expect(measured.status == 0, "\(measured.error)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(measured.output.utf8)) as? [String: Any], "\(measured.output)")
+        let flashes: [Double] = try #require(json["flashes"] as? [Double])
+        let beeps: [Double] = try #require(json["beeps"] as? [Double])
+        let offsets = try #require(json["offsets_ms"] as? [Double])
+        // A starved machine may drop a flash's frame (the recording's queue
+        // drops what the encoder cannot take), and the sound may start
+        // inside a beep: every flash left must have its beep.
+        #expect(flashes.count >= 3 && beeps.count >= flashes.count, "\(json)")
+        #expect(offsets.count == flashes.count && offsets.allSatisfy { abs($0) <= 40 }, "A/V offsets \(offsets) ms")
+        // The flashes are whole seconds apart: the picture's marks are where its clock says.
+        for (earlier, later) in zip(flashes, flashes.dropFirst()) {
+            let interval: Double = later - earlier
+            #expect(interval > 0.5 && abs(interval - interval.rounded()) <= 0.034, "flashes at \(flashes)")
+        }
+    }
+
     @Test func withoutAMicrophoneTheFileHasNoSoundAndMirroringIsInTheFile() throws {
         let folder = try TemporaryFolder()
         let file = folder.path + "/clip.webm"

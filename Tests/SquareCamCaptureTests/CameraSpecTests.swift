@@ -11,9 +11,12 @@ struct CameraSpecTests {
         #expect(try CameraSpec(parsing: "file:/tmp/a b.jpg") == .file(path: "/tmp/a b.jpg"))
         #expect(try CameraSpec(parsing: "/dev/video0") == .device(id: "/dev/video0"))
         #expect(try CameraSpec(parsing: "pipewire:42") == .device(id: "pipewire:42"))
+        #expect(try CameraSpec(parsing: "test:sync") == .test(size: PixelSize(width: 1920, height: 1080), framesPerSecond: 30, flashes: true))
+        #expect(try CameraSpec(parsing: "test:640x480@25:sync") == .test(size: PixelSize(width: 640, height: 480), framesPerSecond: 25, flashes: true))
+        #expect(CameraSource(id: "test:sync") == .testPattern(size: PixelSize(width: 1920, height: 1080), framesPerSecond: 30, flashes: true))
     }
 
-    @Test(arguments: ["test:640x480@15", "auto", "file:/x/y.png", "/dev/video2", "test:2x2@1"])
+    @Test(arguments: ["test:640x480@15", "auto", "file:/x/y.png", "/dev/video2", "test:2x2@1", "test:640x480@15:sync"])
     func descriptionParsesBack(text: String) throws {
         #expect(try CameraSpec(parsing: text).description == text)
     }
@@ -28,6 +31,7 @@ struct CameraSpecTests {
         #expect(throws: CameraSpecError.testSizeOutOfRange(PixelSize(width: 9000, height: 480))) { try CameraSpec(parsing: "test:9000x480") }
         #expect(throws: CameraSpecError.testRateOutOfRange(0)) { try CameraSpec(parsing: "test:640x480@0") }
         #expect(throws: CameraSpecError.emptyFilePath) { try CameraSpec(parsing: "file:") }
+        #expect(throws: CameraSpecError.badTestMode("sync:640x480")) { try CameraSpec(parsing: "test:sync:640x480") }
     }
 
     @Test func errorMessagesAreOneSentenceSayingWhatToDo() {

@@ -10,12 +10,12 @@ public enum TestCamera {
         description(size: CameraSpec.defaultTestSize, framesPerSecond: CameraSpec.defaultTestFramesPerSecond)
     }
 
-    /// The test pattern at a given size and rate.
-    public static func description(size: PixelSize, framesPerSecond: Int) -> CameraDescription {
-        let isDefault = size == CameraSpec.defaultTestSize && framesPerSecond == CameraSpec.defaultTestFramesPerSecond
+    /// The test pattern at a given size and rate (or, `flashes`, the A/V sync signal).
+    public static func description(size: PixelSize, framesPerSecond: Int, flashes: Bool = false) -> CameraDescription {
+        let isDefault = size == CameraSpec.defaultTestSize && framesPerSecond == CameraSpec.defaultTestFramesPerSecond && !flashes
         return CameraDescription(
-            id: isDefault ? id : CameraSpec.test(size: size, framesPerSecond: framesPerSecond).description,
-            name: "Test pattern",
+            id: isDefault ? id : CameraSpec.test(size: size, framesPerSecond: framesPerSecond, flashes: flashes).description,
+            name: flashes ? "A/V sync signal" : "Test pattern",
             facing: .virtual,
             modes: [CameraMode(size: size, framesPerSecond: Double(framesPerSecond), format: "I420")]
         )

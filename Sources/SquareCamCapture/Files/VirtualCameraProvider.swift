@@ -7,12 +7,12 @@ public final class VirtualCameraProvider: CameraProvider {
     private let listed: [CameraDescription]
     private let configuration: CameraConfiguration
 
-    /// The built-in test pattern (`--camera test[:WxH[@FPS]]`, "Use Test Pattern").
+    /// The built-in test pattern (`--camera test[:WxH[@FPS]][:sync]`, "Use Test Pattern").
     public static func testPattern(
         size: PixelSize = CameraSpec.defaultTestSize, framesPerSecond: Int = CameraSpec.defaultTestFramesPerSecond,
-        configuration: CameraConfiguration = CameraConfiguration()
+        flashes: Bool = false, configuration: CameraConfiguration = CameraConfiguration()
     ) -> VirtualCameraProvider {
-        VirtualCameraProvider(kind: "test", cameras: [TestCamera.description(size: size, framesPerSecond: framesPerSecond)],
+        VirtualCameraProvider(kind: "test", cameras: [TestCamera.description(size: size, framesPerSecond: framesPerSecond, flashes: flashes)],
                               configuration: configuration)
     }
 

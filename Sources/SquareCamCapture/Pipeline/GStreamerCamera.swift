@@ -197,6 +197,9 @@ public final class GStreamerCamera: Camera {
             )
         }
         PipelineBus.watch(pipeline) { [weak self] event in self?.handle(event, generation: generation) }
+        if case .testPattern(let size, let rate, true) = streamSource {
+            SyncSignal.attachFlashes(to: pipeline, size: size, framesPerSecond: Double(rate))
+        }
         if let recording = description.recording {
             let tap = RecordingTap(
                 hasMicrophone: recording.settings.microphone != nil, maximumSeconds: recording.settings.maximumSeconds
@@ -204,6 +207,7 @@ public final class GStreamerCamera: Camera {
                 self?.state.withLock { $0.generation == generation ? $0.recordingLimitHandler : nil }?()
             }
             tap.attach(to: pipeline)
+            if recording.settings.microphone == .syncBeeps { SyncSignal.attachBeeps(to: pipeline) }
             state.withLock { if $0.generation == generation { $0.recordingTap = tap } }
         }
         AppSink.deliverSamples(from: pipeline, sinkNamed: PipelineDescription.stillSinkName) { [weak self] sample in
@@ -344,7 +348,7 @@ public final class GStreamerCamera: Camera {
 
     private var sourceFramesPerSecond: Double {
         switch source {
-        case .testPattern(_, let rate): Double(rate)
+        case .testPattern(_, let rate, _): Double(rate)
         case .imageFile: Double(PipelineDescription.imageFileFramesPerSecond)
         default: 0
         }
@@ -568,6 +572,7 @@ public final class GStreamerCamera: Camera {
             self?.state.withLock { $0.generation == generation ? $0.recordingLimitHandler : nil }?()
         }
         tap.attach(to: pipeline)
+        if settings.microphone == .syncBeeps { SyncSignal.attachBeeps(to: pipeline) }
         let current = state.withLock { state -> Bool in
             guard state.generation == generation else { return false }
             state.recordingTap = tap

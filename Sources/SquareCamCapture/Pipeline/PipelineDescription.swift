@@ -42,8 +42,8 @@ struct PipelineDescription: Hashable, Sendable {
 
     private var sourceChain: String {
         switch source {
-        case .testPattern(let size, let rate):
-            return Self.testPattern(size: size, framesPerSecond: rate)
+        case .testPattern(let size, let rate, let flashes):
+            return Self.testPattern(size: size, framesPerSecond: rate, flashes: flashes)
         case .imageFile:
             // The camera decodes the file itself and feeds it in (ImageFileSource);
             // imagefreeze repeats it as a live stream.
@@ -119,8 +119,9 @@ struct PipelineDescription: Hashable, Sendable {
     /// The test pattern: GStreamer's SMPTE bars, whose bottom-right corner is
     /// snow that changes every frame (see `TestPattern`). BT.601 at every size,
     /// as JFIF wants, so a still needs only a range stretch, not a matrix change.
-    static func testPattern(size: PixelSize, framesPerSecond rate: Int) -> String {
-        "videotestsrc is-live=true pattern=smpte"
+    /// The A/V sync signal is black, made white frame by frame by `SyncSignal`.
+    static func testPattern(size: PixelSize, framesPerSecond rate: Int, flashes: Bool = false) -> String {
+        "videotestsrc is-live=true " + (flashes ? "name=\(SyncSignal.flashSourceName) pattern=black" : "pattern=smpte")
             + " ! video/x-raw,format=I420,width=\(size.width),height=\(size.height),framerate=\(rate)/1,colorimetry=bt601"
     }
 

@@ -30,6 +30,24 @@ enum PadProbe {
         }
     }
 
+    /// Lets `rewrite` change each buffer's bytes at the pad `padName` of
+    /// `elementName` (given its presentation time in nanoseconds, nil without
+    /// one); on the streaming thread.
+    @discardableResult
+    static func rewriteBuffers(
+        in pipeline: GStreamerPipeline, element elementName: String, pad padName: String,
+        _ rewrite: @escaping @Sendable (UInt64?, UnsafeMutableBufferPointer<UInt8>) -> Void
+    ) -> Bool {
+        addProbe(in: pipeline, element: elementName, pad: padName, type: GST_PAD_PROBE_TYPE_BUFFER) { info in
+            let time = squarecam_probe_buffer_time(info)
+            var map = GstMapInfo()
+            guard let bytes = squarecam_probe_map_writable(info, &map) else { return GST_PAD_PROBE_OK }
+            rewrite(time == GstClockTime.max ? nil : UInt64(time), UnsafeMutableBufferPointer(start: bytes, count: Int(map.size)))
+            squarecam_probe_unmap(info, &map)
+            return GST_PAD_PROBE_OK
+        }
+    }
+
     /// Runs `action` once end-of-stream reaches the pad `padName` of `elementName`.
     @discardableResult
     static func onEndOfStream(

@@ -105,6 +105,11 @@ struct RecordingBranch: Hashable, Sendable {
         let source: String = switch microphone {
         case .testTone:
             "audiotestsrc name=\(Self.microphoneName) is-live=true timestamp-offset=\(startsAt) wave=sine freq=440 volume=0.2"
+        case .syncBeeps:
+            // A steady tone that SyncSignal silences between the beeps; mono
+            // 16-bit, the samples it knows how to gate.
+            "audiotestsrc name=\(Self.microphoneName) is-live=true timestamp-offset=\(startsAt) wave=sine freq=1000 volume=0.5"
+                + " ! capsfilter name=\(SyncSignal.beepFilterName) caps=audio/x-raw,format=S16LE,rate=\(SyncSignal.beepRate),channels=1"
         case .pipewire(let target):
             // WirePlumber links a stream only once it knows the media type,
             // which pipewiresrc takes from the caps after it.

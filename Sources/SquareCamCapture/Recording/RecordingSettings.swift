@@ -39,6 +39,9 @@ public struct RecordingSettings: Sendable, Hashable {
 public enum MicrophoneSource: Sendable, Hashable {
     /// A quiet 440 Hz tone, made by GStreamer: the microphone counterpart of `--camera test`.
     case testTone
+    /// The A/V sync signal's sound (`test:sync`): a 1 kHz beep of 100 ms at
+    /// every whole second of the stream, when `--camera test:sync` flashes.
+    case syncBeeps
     /// A PipeWire source node by serial or name; nil: the default source.
     case pipewire(target: String?)
     /// A PulseAudio source by name; nil: the default source.
@@ -49,6 +52,8 @@ public enum MicrophoneSource: Sendable, Hashable {
     public init?(id: String) {
         if id == "test" {
             self = .testTone
+        } else if id == "test:sync" {
+            self = .syncBeeps
         } else if id.hasPrefix("pipewire:") {
             self = .pipewire(target: String(id.dropFirst("pipewire:".count)))
         } else if id.hasPrefix("pulse:") {
@@ -62,6 +67,7 @@ public enum MicrophoneSource: Sendable, Hashable {
     public var name: String {
         switch self {
         case .testTone: "test"
+        case .syncBeeps: "test:sync"
         case .pipewire(let target): target.map { "pipewire:\($0)" } ?? "pipewire:default"
         case .pulse(let device): device.map { "pulse:\($0)" } ?? "pulse:default"
         }

@@ -15,6 +15,8 @@ final class CropEditor {
     let zoomInButton: Widget
     let zoomOutButton: Widget
     let doneButton: Widget
+    /// Saves the square as a round avatar: a PNG with transparent corners.
+    let roundButton: Widget
     private var image: DisplayImage?
     private(set) var crop = SquareCropBox(frameSize: PixelSize(width: 1, height: 1))
     private var dragStart: SquareCropBox?
@@ -40,14 +42,18 @@ final class CropEditor {
         zoomInButton = Make.button(icon: "zoom-in-symbolic", tooltip: localized("Zoom In (+)"))
         doneButton = Make.button(label: localized("Save _Square"), tooltip: localized("Save this square as the photo (Enter)"),
                                  accessibleLabel: localized("Save Square"))
-        for button in [cancelButton, resetButton, doneButton] { WidgetStyle.addClass(button, "pill") }
+        roundButton = Make.button(label: localized("Save as Round _Avatar"),
+                                  tooltip: localized("Save the circle inside this square as a PNG with transparent corners"),
+                                  accessibleLabel: localized("Save as Round Avatar"))
+        for button in [cancelButton, resetButton, doneButton, roundButton] { WidgetStyle.addClass(button, "pill") }
         for button in [zoomInButton, zoomOutButton] { WidgetStyle.addClass(button, "circular") }
         WidgetStyle.addClass(doneButton, "suggested-action")
         // Two short rows fit a phone held upright: the tools, then the way out (Cancel / Save Square).
         tools = Make.box(vertical: false, spacing: 12, [resetButton, zoomOutButton, zoomInButton])
         actions = Make.box(vertical: false, spacing: 12, [cancelButton, doneButton])
         for row in [tools, actions] { gtk_widget_set_halign(row, GTK_ALIGN_CENTER) }
-        let buttons = Make.box(vertical: true, spacing: 12, [tools, actions])
+        gtk_widget_set_halign(roundButton, GTK_ALIGN_CENTER)
+        let buttons = Make.box(vertical: true, spacing: 12, [tools, actions, roundButton])
         gtk_widget_set_valign(buttons, GTK_ALIGN_CENTER)
         WidgetStyle.margins(buttons, 12)
         // The instructions are always on screen: a touch screen has no hover to show a tooltip.
@@ -81,6 +87,11 @@ final class CropEditor {
         crop = SquareCropBox(frameSize: frameSize, rect: rect)
         gtk_widget_queue_draw(canvas)
         describePosition()
+    }
+
+    /// Draws the round avatar guide inside the square.
+    var showsCircle = false {
+        didSet { gtk_widget_queue_draw(canvas) }
     }
 
     /// True once `open` has shown a photo (and until `close`): `crop` is that photo's.
@@ -163,6 +174,7 @@ final class CropEditor {
             cairo_line_to(cairo, box.maxX, box.y + box.height * third)
         }
         cairo_stroke(cairo)
+        if showsCircle { CircleGuide.draw(cairo, in: box) }
         cairo_set_source_rgba(cairo, 1, 1, 1, 0.95)
         cairo_set_line_width(cairo, 3)
         cairo_rectangle(cairo, box.x - 1.5, box.y - 1.5, box.width + 3, box.height + 3)

@@ -11,6 +11,8 @@ final class LivePage {
     let shutterButton: Widget
     let timerButton: Widget
     let gridButton: Widget
+    /// The round avatar guide (O).
+    let circleButton: Widget
     let mirrorButton: Widget
     /// Front ↔ back (the next camera): shown when there is more than one.
     let switchButton: Widget
@@ -53,6 +55,7 @@ final class LivePage {
         timerButton = Make.button(label: localized("Off"), icon: "alarm-symbolic", tooltip: localized("Countdown: off, 3 or 10 seconds (T)"),
                                   accessibleLabel: localized("Countdown"), labelIsValue: true)
         gridButton = Make.toggleButton(icon: "view-grid-symbolic", tooltip: localized("Rule-of-Thirds Grid (G)"))
+        circleButton = Make.toggleButton(icon: "avatar-default-symbolic", tooltip: localized("Round Avatar Guide (O)"))
         mirrorButton = Make.toggleButton(icon: "object-flip-horizontal-symbolic", tooltip: localized("Mirror the Viewfinder (M)"))
         switchButton = Make.button(icon: "camera-switch-symbolic", tooltip: localized("Next Camera (C)"))
         WidgetStyle.setVisible(switchButton, false)
@@ -79,17 +82,17 @@ final class LivePage {
 
         // Finger-sized and round; a checked toggle is a tinted circle. Over
         // the picture they wear the on-screen-display look, readable on any frame.
-        for button in [timerButton, gridButton, mirrorButton, switchButton, shutterButton, thumbnailButton, microphoneButton] {
+        for button in [timerButton, gridButton, circleButton, mirrorButton, switchButton, shutterButton, thumbnailButton, microphoneButton] {
             gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
         }
-        for button in [gridButton, mirrorButton, switchButton, microphoneButton, photoModeButton, videoModeButton] {
+        for button in [gridButton, circleButton, mirrorButton, switchButton, microphoneButton, photoModeButton, videoModeButton] {
             WidgetStyle.addClass(button, "circular")
         }
-        for button in [timerButton, gridButton, mirrorButton, microphoneButton] { WidgetStyle.addClass(button, "osd") }
+        for button in [timerButton, gridButton, circleButton, mirrorButton, microphoneButton] { WidgetStyle.addClass(button, "osd") }
         WidgetStyle.addClass(timerButton, "pill")
         WidgetStyle.addClass(switchButton, "flat")
-        toggles = Make.box(vertical: false, spacing: 8, [timerButton, gridButton, mirrorButton, microphoneButton])
+        toggles = Make.box(vertical: false, spacing: 8, [timerButton, gridButton, circleButton, mirrorButton, microphoneButton])
         gtk_widget_set_halign(toggles, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(toggles, GTK_ALIGN_START)
         WidgetStyle.margins(toggles, 8)

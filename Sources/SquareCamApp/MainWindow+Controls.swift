@@ -25,6 +25,10 @@ extension MainWindow {
             guard let self else { return }
             setGrid(gtk_toggle_button_get_active(gcast(live.gridButton)) != 0)
         }
+        Signal.connect(live.circleButton, "toggled") { [weak self] in
+            guard let self else { return }
+            setCircle(gtk_toggle_button_get_active(gcast(live.circleButton)) != 0)
+        }
         Signal.connect(live.mirrorButton, "toggled") { [weak self] in
             guard let self else { return }
             setMirrored(gtk_toggle_button_get_active(gcast(live.mirrorButton)) != 0)
@@ -63,6 +67,7 @@ extension MainWindow {
         Signal.connect(editor.zoomInButton, "clicked") { [weak self] in self?.editor.zoomIn() }
         Signal.connect(editor.zoomOutButton, "clicked") { [weak self] in self?.editor.zoomOut() }
         Signal.connect(editor.doneButton, "clicked") { [weak self] in self?.editDone() }
+        Signal.connect(editor.roundButton, "clicked") { [weak self] in self?.editDone(shape: .round) }
         Signal.connectPointer(cameraSwitcher, "notify::selected") { [weak self] _ in self?.cameraChosen() }
         Signal.connect(leaveFullscreenButton, "clicked") { [weak self] in
             guard let self, isFullscreen else { return }
@@ -75,6 +80,16 @@ extension MainWindow {
         live.viewfinder.showsGrid = shown
         if (gtk_toggle_button_get_active(gcast(live.gridButton)) != 0) != shown {
             gtk_toggle_button_set_active(gcast(live.gridButton), shown ? 1 : 0)
+        }
+    }
+
+    /// The round avatar guide, over the viewfinder and in the editor alike.
+    func setCircle(_ shown: Bool) {
+        controller.preferences.showCircle = shown
+        live.viewfinder.showsCircle = shown
+        editor.showsCircle = shown
+        if (gtk_toggle_button_get_active(gcast(live.circleButton)) != 0) != shown {
+            gtk_toggle_button_set_active(gcast(live.circleButton), shown ? 1 : 0)
         }
     }
 
@@ -195,7 +210,7 @@ extension MainWindow {
         let date = controller.shot(for: photo)?.date ?? .now
         FileChooser.choose(title: localized("Save Photo As"), accept: localized("_Save"), parent: window,
                            action: GTK_FILE_CHOOSER_ACTION_SAVE, folder: controller.photosFolder,
-                           suggestedName: PhotoFileName().name(for: date, sequence: 1)) { [weak self] path in
+                           suggestedName: PhotoFileName(fileExtension: photo.shape == .round ? "png" : "jpg").name(for: date, sequence: 1)) { [weak self] path in
             self?.controller.send(.saveAs(path: path))
         }
     }

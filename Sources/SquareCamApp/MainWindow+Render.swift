@@ -360,12 +360,14 @@ extension MainWindow {
         case "live": [("shutter", live.shutterButton), ("photo-mode", live.photoModeButton), ("video-mode", live.videoModeButton),
                       ("microphone", live.microphoneButton), ("recording-time", live.recordingBadge),
                       ("timer", live.timerButton), ("switch", live.switchButton),
-                      ("mirror", live.mirrorButton), ("grid", live.gridButton), ("thumbnail", live.thumbnailButton)]
+                      ("mirror", live.mirrorButton), ("grid", live.gridButton), ("circle", live.circleButton),
+                      ("thumbnail", live.thumbnailButton)]
         case "review": [("retake", review.retakeButton), ("edit", review.editButton), ("save", review.saveButton),
                         ("save-as", review.saveAsButton)]
         case "clip": [("retake", clipReview.retakeButton), ("save", clipReview.saveButton), ("clip", clipReview.video)]
         case "editor": [("reset", editor.resetButton), ("zoom-out", editor.zoomOutButton), ("zoom-in", editor.zoomInButton),
-                        ("cancel", editor.cancelButton), ("save-square", editor.doneButton), ("crop-square", editor.canvas)]
+                        ("cancel", editor.cancelButton), ("save-square", editor.doneButton), ("save-round", editor.roundButton),
+                        ("crop-square", editor.canvas)]
         case "status": [("primary", status.primaryButton), ("secondary", status.secondaryButton), ("command", status.commandLabel)]
         default: []
         }

@@ -37,6 +37,9 @@ extension MainWindow {
         .init(action: "timer", keys: ["t"], group: .camera, title: localized("Countdown: off, 3 or 10 seconds"), enabled: { $0.controller.state == .live }, run: { $0.controller.cycleCountdown() }),
         .init(action: "grid", keys: ["g"], group: .camera, title: localized("Rule-of-thirds grid"), enabled: { $0.controller.state == .live },
               run: { $0.setGrid(!$0.live.viewfinder.showsGrid) }),
+        .init(action: "circle", keys: ["o"], group: .camera, title: localized("Round avatar guide"),
+              enabled: { $0.controller.state == .live || $0.controller.state.isEditing },
+              run: { $0.setCircle(!$0.live.viewfinder.showsCircle) }),
         .init(action: "mirror", keys: ["m"], group: .camera, title: localized("Mirror the viewfinder"), enabled: { $0.controller.state == .live },
               run: { $0.setMirrored(!$0.live.viewfinder.mirrored) }),
         .init(action: "next-camera", keys: ["c"], group: .camera, title: localized("Next camera"), enabled: { $0.controller.state == .live && $0.controller.cameras.count > 1 },
@@ -155,8 +158,8 @@ extension MainWindow {
         if let chosen = controller.preferredCameraID { Trace.line("camera chosen \(chosen)") }
     }
 
-    func editDone() {
-        controller.send(.editDone(crop: editor.crop.rect))
+    func editDone(shape: CapturedPhoto.Shape = .square) {
+        controller.send(.editDone(crop: editor.crop.rect, shape: shape))
     }
 
     var isFullscreen: Bool { gtk_window_is_fullscreen(gcast(window)) != 0 }

@@ -134,6 +134,7 @@ final class MainWindow {
         let preferences = controller.preferences
         live.viewfinder.showsGrid = preferences.showGrid
         gtk_toggle_button_set_active(gcast(live.gridButton), preferences.showGrid ? 1 : 0)
+        if preferences.showCircle { setCircle(true) }
         live.showTimer(preferences.countdownSeconds)
         live.viewfinder.onFrameShown = { [weak self] in self?.frameShown() }
         controller.onChange = { [weak self] in self?.render() }

@@ -18,6 +18,7 @@ final class Viewfinder {
     private let view = ImageView(covers: true)
     private var picture: Widget { view.widget }
     private let grid: Widget
+    private let circle: Widget
     private let flash: Widget
     private let countdown: Widget
     private let mailbox = FrameMailbox()
@@ -66,12 +67,18 @@ final class Viewfinder {
             Viewfinder.drawThirds(cairo, width: Double(width), height: Double(height))
         }, nil, nil)
         WidgetStyle.setVisible(grid, false)
+        circle = gtk_drawing_area_new()
+        gtk_drawing_area_set_draw_func(gcast(circle), { _, cairo, width, height, _ in
+            guard let cairo else { return }
+            CircleGuide.draw(cairo, in: Rect2D(x: 0, y: 0, width: Double(width), height: Double(height)))
+        }, nil, nil)
+        WidgetStyle.setVisible(circle, false)
         flash = Make.box(vertical: false)
         WidgetStyle.addClass(flash, "shutter-flash")
         gtk_widget_set_opacity(flash, 0)
         countdown = Make.label("", classes: ["countdown"])
         WidgetStyle.setVisible(countdown, false)
-        let layers = Make.overlay(view.widget, [grid, flash, countdown])
+        let layers = Make.overlay(view.widget, [grid, circle, flash, countdown])
         WidgetStyle.addClass(layers, "viewfinder")
         widget = Make.squareFrame(layers)
         gtk_widget_set_overflow(layers, GTK_OVERFLOW_HIDDEN)
@@ -109,6 +116,15 @@ final class Viewfinder {
         set {
             WidgetStyle.setVisible(grid, newValue)
             Trace.line("grid \(newValue ? "shown" : "hidden")")
+        }
+    }
+
+    /// Shows or hides the round avatar guide.
+    var showsCircle: Bool {
+        get { gtk_widget_get_visible(circle) != 0 }
+        set {
+            WidgetStyle.setVisible(circle, newValue)
+            Trace.line("circle guide \(newValue ? "shown" : "hidden")")
         }
     }
 

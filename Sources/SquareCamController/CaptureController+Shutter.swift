@@ -82,13 +82,13 @@ extension CaptureController {
         track {
             let result: Result<String, any Error> = await Task.detached {
                 do {
-                    let jpeg = try await shot.jpeg(options)
+                    let bytes = try await shot.file(options, shape: photo.shape)
                     if let path {
-                        try AtomicFileWriter.write(jpeg, toPath: path, replaceExisting: true)
+                        try AtomicFileWriter.write(bytes, toPath: path, replaceExisting: true)
                         return .success(path)
                     }
-                    let date = shot.date
-                    return .success(try library.save(jpeg) { PhotoFileName().name(for: date, sequence: $0) })
+                    let date = shot.date, names = PhotoFileName(fileExtension: photo.shape == .round ? "png" : "jpg")
+                    return .success(try library.save(bytes) { names.name(for: date, sequence: $0) })
                 } catch {
                     return .failure(error)
                 }

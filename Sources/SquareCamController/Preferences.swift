@@ -13,6 +13,8 @@ public final class Preferences {
     public var shutterSound = true { didSet { store() } }
     /// Show the rule-of-thirds grid.
     public var showGrid = false { didSet { store() } }
+    /// Show the round avatar guide over the viewfinder and the crop editor.
+    public var showCircle = false { didSet { store() } }
     /// Countdown before the shot: 0, 3 or 10 seconds.
     public var countdownSeconds = 0 { didSet { store() } }
     /// The side of saved photos: nil keeps the full-resolution square; 2048 or 1080 scale it down (never up).
@@ -48,6 +50,7 @@ public final class Preferences {
             case "save-without-review": saveWithoutReview = parts[1] == "true"
             case "shutter-sound": shutterSound = parts[1] == "true"
             case "grid": showGrid = parts[1] == "true"
+            case "circle": showCircle = parts[1] == "true"
             case "countdown": countdownSeconds = [0, 3, 10].contains(Int(parts[1]) ?? 0) ? Int(parts[1]) ?? 0 : 0
             case "photo-size": photoSide = Self.photoSides.contains(Int(parts[1])) ? Int(parts[1]) : nil
             case "quality": jpegQuality = Int(parts[1]).map { min(max($0, Self.qualityRange.lowerBound), Self.qualityRange.upperBound) } ?? Self.defaultQuality
@@ -64,6 +67,7 @@ public final class Preferences {
             save-without-review=\(saveWithoutReview)
             shutter-sound=\(shutterSound)
             grid=\(showGrid)
+            circle=\(showCircle)
             countdown=\(countdownSeconds)
             photo-size=\(photoSide.map(String.init) ?? "full")
             quality=\(jpegQuality)

@@ -28,6 +28,15 @@ public struct Shot: Sendable {
         return try encode(options)
     }
 
+    /// The file a save writes: the JPEG, or for a round avatar a PNG (made
+    /// when asked: the editor's choice comes after the encoding began).
+    func file(_ options: SquarePhoto.Options, shape: CapturedPhoto.Shape) async throws -> [UInt8] {
+        switch shape {
+        case .square: try await jpeg(options)
+        case .round: try SquarePhoto.encodeRoundAvatar(frame, options: options)
+        }
+    }
+
     /// The same encoder as `squarecam shoot`, so both save exactly what was framed.
     private func encode(_ options: SquarePhoto.Options) throws -> [UInt8] {
         try SquarePhoto.encode(frame, options: options, camera: camera, date: date).jpeg

@@ -57,7 +57,7 @@ extension CaptureFlow {
         /// The user chose Edit.
         case edit
         /// The user chose Done in the crop editor; `crop` is the square to save, in frame pixels.
-        case editDone(crop: PixelRect)
+        case editDone(crop: PixelRect, shape: CapturedPhoto.Shape = .square)
         /// The user chose Cancel in the crop editor.
         case cancel
         /// The user chose Save.
@@ -109,7 +109,7 @@ extension CaptureFlow {
             case .captureFailed(let message): "captureFailed(\(message))"
             case .retake: "retake"
             case .edit: "edit"
-            case .editDone(let crop): "editDone(crop: \(crop))"
+            case .editDone(let crop, let shape): "editDone(crop: \(crop)\(shape == .round ? ", round" : ""))"
             case .cancel: "cancel"
             case .save: "save"
             case .saveAs(let path): "saveAs(\(path))"

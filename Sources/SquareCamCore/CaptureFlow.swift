@@ -174,8 +174,9 @@ public struct CaptureFlow: Hashable, Sendable {
         case (.reviewing(let photo), .edit):
             return move(to: .editing(photo), [.openEditor(photo)])
 
-        case (.editing(var photo), .editDone(let crop)):
+        case (.editing(var photo), .editDone(let crop, let shape)):
             photo.crop = crop
+            photo.shape = shape
             guard photo.hasValidCrop else { throw reject(event, "the crop \(crop) is not a square inside the \(photo.frameSize) frame") }
             return move(to: .saving(photo), [.save(photo)])
         case (.editing(let photo), .cancel):

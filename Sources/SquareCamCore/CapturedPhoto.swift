@@ -9,6 +9,15 @@ public struct CapturedPhoto: Hashable, Sendable, CustomStringConvertible {
     public var frameSize: PixelSize
     /// The square of the frame to save, in frame pixels: the centred square unless the user framed another.
     public var crop: PixelRect
+    /// How the square is saved.
+    public var shape: Shape = .square
+
+    /// A photo's square as a JPEG, or as a round avatar: a PNG whose corners
+    /// outside the circle are transparent (the editor's "Save as Round Avatar").
+    public enum Shape: Hashable, Sendable {
+        case square
+        case round
+    }
 
     /// A photo of a frame; the crop defaults to the frame's centred square, exactly what the viewfinder showed.
     public init(id: Int, frameSize: PixelSize, crop: PixelRect? = nil) {
@@ -22,5 +31,5 @@ public struct CapturedPhoto: Hashable, Sendable, CustomStringConvertible {
         !crop.isEmpty && crop.isSquare && frameSize.contains(crop)
     }
 
-    public var description: String { "photo \(id) (\(crop) of \(frameSize))" }
+    public var description: String { "photo \(id) (\(crop) of \(frameSize)\(shape == .round ? ", round" : ""))" }
 }

@@ -64,6 +64,22 @@ public enum SquarePhoto {
         return Encoded(jpeg: jpeg, size: outputSize)
     }
 
+    /// The square of `frame` as a round avatar: a PNG whose corners outside
+    /// the circle are transparent (`Frame.cutToCircle`), the same pixels the
+    /// JPEG photo of `options` would hold. A PNG carries no EXIF here, as in
+    /// `crop --circle`.
+    public static func encodeRoundAvatar(_ frame: Frame, options: Options = Options()) throws(ImagingError) -> [UInt8] {
+        let region = options.region ?? frame.size.centeredSquare
+        guard region.isSquare, frame.size.contains(region), !region.isEmpty else {
+            throw .invalidRequest(detail: "the square \(region) is not inside the \(frame.size) frame")
+        }
+        var square = frame.copying(region: region, mirrored: options.mirrored)
+        if let side = options.side, side < square.size.width {
+            square = resize(square, region: square.size.bounds, side: side)
+        }
+        return try PNGCodec.encode(square.convertedToRGB().cutToCircle())
+    }
+
     /// Lanczos-3 of the square to side×side. I420 is resampled plane by
     /// plane, so a camera frame never goes through RGB on its way to JPEG.
     private static func resize(_ frame: Frame, region: PixelRect, side: Int) -> Frame {

@@ -45,6 +45,29 @@ import Testing
         #expect(try harness.savedSize(try #require(harness.savedFiles.first)) == PixelSize(width: 32, height: 32))
     }
 
+    /// The editor's "Save as Round Avatar": the edited square as a PNG with
+    /// transparent corners, named as photos are but .png; the square's own
+    /// pixels inside, the same as its JPEG's.
+    @Test func aRoundAvatarIsSavedAsAPNGWithClearCorners() async throws {
+        let harness = try await ControllerHarness.live()
+        harness.controller.shutterPressed()
+        await harness.settle()
+        await harness.send(.edit)
+        let crop = PixelRect(x: 8, y: 0, width: 40, height: 40)
+        await harness.send(.editDone(crop: crop, shape: .round))
+        #expect(harness.state == .live)
+        #expect(harness.savedFiles.isEmpty, "no JPEG")
+        let names = try FileManager.default.contentsOfDirectory(atPath: harness.folder)
+        let name = try #require(names.first { $0.hasSuffix(".png") }, "\(names)")
+        #expect(name.wholeMatch(of: /SquareCam_\d{8}_\d{6}\.png/) != nil, "\(name)")
+        let avatar = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: harness.folder + "/" + name))), keepAlpha: true)
+        #expect(avatar.layout == .rgba && avatar.size == PixelSize(width: 40, height: 40))
+        let bytes = avatar.planes[0].bytes
+        #expect(Array(bytes[0..<4]) == [0, 0, 0, 0], "a corner is clear and holds nothing")
+        let middle = (20 * 40 + 20) * 4
+        #expect(bytes[middle + 3] == 255)
+    }
+
     @Test func aFailedSaveKeepsThePhotoAndSaysWhy() async throws {
         let harness = try await ControllerHarness.live()
         // The photos folder's parent is a file: the folder cannot be made.

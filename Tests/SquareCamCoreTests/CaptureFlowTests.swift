@@ -8,6 +8,11 @@ enum FlowFixtures {
     static let photo = CapturedPhoto(id: 1, frameSize: PixelSize(width: 1920, height: 1080))
     static let editedCrop = PixelRect(x: 0, y: 0, width: 1080, height: 1080)
     static var edited: CapturedPhoto { CapturedPhoto(id: 1, frameSize: photo.frameSize, crop: editedCrop) }
+    static var editedRound: CapturedPhoto {
+        var round = edited
+        round.shape = .round
+        return round
+    }
 
     static let failures: [CameraFailure] = [
         .noCamera, .permissionDenied(camera: "cam"), .permissionRestricted(camera: "cam"),
@@ -19,7 +24,7 @@ enum FlowFixtures {
         .launch, .continueToPermission, .declinePermission, .permissionAnswered(.authorized), .permissionAnswered(.denied),
         .permissionAnswered(.restricted), .permissionAnswered(.notDetermined), .openSettings, .tryAgain,
         .useTestPattern, .switchCamera, .cameraStarted, .cameraAvailable, .shutter, .photoCaptured(photo),
-        .captureFailed(message: "no frame"), .retake, .edit, .editDone(crop: editedCrop), .cancel, .save,
+        .captureFailed(message: "no frame"), .retake, .edit, .editDone(crop: editedCrop), .editDone(crop: editedCrop, shape: .round), .cancel, .save,
         .saveAs(path: "/tmp/x.jpg"), .photoSaved(path: "/p/SquareCam_1.jpg"), .saveFailed(message: "disk full"), .shutDown,
         .close, .saveAndClose, .discardAndClose,
     ] + CameraAuthorization.allCases.map { .permissionChecked($0) } + failures.map { .cameraFailed($0) }
@@ -92,6 +97,7 @@ enum FlowFixtures {
             .init(from: "reviewing", event: .saveAs(path: "/tmp/x.jpg"), to: .saving(p), actions: [.saveAs(p, path: "/tmp/x.jpg")]),
             .init(from: "reviewing", event: .edit, to: .editing(p), actions: [.openEditor(p)]),
             .init(from: "editing", event: .editDone(crop: editedCrop), to: .saving(edited), actions: [.save(edited)]),
+            .init(from: "editing", event: .editDone(crop: editedCrop, shape: .round), to: .saving(editedRound), actions: [.save(editedRound)]),
             .init(from: "editing", event: .cancel, to: .reviewing(p), actions: [.showReview(p)]),
             .init(from: "saving", event: .photoSaved(path: "/p/SquareCam_1.jpg"), to: .live,
                   actions: [.showSaved(path: "/p/SquareCam_1.jpg"), .forget(p), .showLive]),

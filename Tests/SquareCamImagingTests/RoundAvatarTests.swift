@@ -87,6 +87,29 @@ struct RoundAvatarTests {
         #expect(Array(output.frame.samples[0..<3]) == [0, 0, 0])
     }
 
+    /// A camera frame's avatar has the colours of its JPEG photo: the I420
+    /// samples converted as libjpeg converts them when it decodes the photo.
+    @Test func aCameraFramesAvatarHasItsJPEGPhotosColours() throws {
+        let frame = TestImages.gradient(width: 96, height: 64, layout: .i420)
+        let options = SquarePhoto.Options(region: PixelRect(x: 16, y: 0, width: 64, height: 64), quality: 100)
+        let photo = try JPEGDecoder.decode(try SquarePhoto.encode(frame, options: options, camera: nil).jpeg).frame
+        let avatar = try PNGCodec.decode(try SquarePhoto.encodeRoundAvatar(frame, options: options), keepAlpha: true)
+        #expect(avatar.size == PixelSize(width: 64, height: 64) && rgba(avatar, 0, 0) == [0, 0, 0, 0])
+        var largest = 0, total = 0, count = 0
+        for y in 16..<48 {
+            for x in 16..<48 {
+                let a = rgba(avatar, x, y), p = TestImages.pixel(photo, x, y)
+                for (ours, theirs) in zip(a.prefix(3).map(Int.init), [p.0, p.1, p.2]) {
+                    largest = max(largest, abs(ours - theirs))
+                    total += abs(ours - theirs)
+                    count += 1
+                }
+            }
+        }
+        // Quality 100 still rounds the DCT: a few levels apart at most.
+        #expect(largest <= 6 && Double(total) / Double(count) < 1.5, "largest \(largest), mean \(Double(total) / Double(count))")
+    }
+
     @Test func aRoundAvatarIsPNGAndNeverLossless() {
         var jpegCircle = Self.circle
         jpegCircle.format = .jpeg

@@ -22,11 +22,12 @@ struct RecordingBranch: Hashable, Sendable {
     /// Where the sound's end-of-stream goes in: after the mixer, which would
     /// otherwise wait for a microphone that never ends.
     static let audioQueueName = "recordaudioqueue"
+    static let audioEncoderName = "recordaudioencoder"
     /// The bin a recording added to a running pipeline lives in (`LiveBranch`).
     static let binName = "recordbranch"
     /// Elements whose errors are the recording's, not the camera's.
     static let elementNames: Set<String> = [queueName, encoderName, muxerName, sinkName, microphoneName,
-                                            microphoneQueueName, mixerName, audioQueueName, binName, "recordsilence", "recordaudioencoder", "recordcrop", "recordscale", "recordconvert"]
+                                            microphoneQueueName, mixerName, audioQueueName, binName, "recordsilence", audioEncoderName, "recordcrop", "recordscale", "recordconvert"]
 
     var settings: RecordingSettings
     /// The frames' size when known before streaming (a chosen mode, the test pattern).
@@ -123,6 +124,6 @@ struct RecordingBranch: Hashable, Sendable {
             + " ! audioconvert ! audioresample ! \(format) ! \(Self.mixerName)."
             + " audiotestsrc name=recordsilence is-live=true timestamp-offset=\(startsAt) wave=silence ! \(format) ! queue"
             + " ! audiomixer name=\(Self.mixerName) latency=100000000 start-time-selection=first"
-            + " ! queue name=\(Self.audioQueueName) ! opusenc name=recordaudioencoder bitrate=128000 ! queue ! \(Self.muxerName)."
+            + " ! queue name=\(Self.audioQueueName) ! opusenc name=\(Self.audioEncoderName) bitrate=128000 ! queue ! \(Self.muxerName)."
     }
 }

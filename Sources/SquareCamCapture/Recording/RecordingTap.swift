@@ -20,8 +20,9 @@ final class RecordingTap: Sendable {
     private let offered = Atomic<Int>(0)
     private let encoded = Atomic<Int>(0)
     private let heard = Atomic<Int>(0)
-    /// Buffers that reached the file's sink: while this grows, the end is coming.
-    private let written = Atomic<Int>(0)
+    /// Buffers that reached the sound's encoder or the file's sink: with the
+    /// frames encoded, while this grows after the end was asked for, the end is coming.
+    private let advanced = Atomic<Int>(0)
     private struct Ending {
         var finished = false
         var waiter: CheckedContinuation<Bool, Never>?
@@ -71,8 +72,10 @@ final class RecordingTap: Sendable {
         PadProbe.onEveryBuffer(in: pipeline, element: RecordingBranch.microphoneQueueName, pad: "sink") { [self] in
             self.heard.add(1, ordering: .relaxed)
         }
-        PadProbe.onEveryBuffer(in: pipeline, element: RecordingBranch.sinkName, pad: "sink") { [self] in
-            self.written.add(1, ordering: .relaxed)
+        for element in [RecordingBranch.sinkName, RecordingBranch.audioEncoderName] {
+            PadProbe.onEveryBuffer(in: pipeline, element: element, pad: "sink") { [self] in
+                self.advanced.add(1, ordering: .relaxed)
+            }
         }
         PadProbe.onEndOfStream(in: pipeline, element: RecordingBranch.sinkName, pad: "sink") { [weak self] in
             self?.markFinished()
@@ -110,10 +113,11 @@ final class RecordingTap: Sendable {
     /// Ends the recording: end-of-stream into the picture's branch and the
     /// sound's (after its mixer, so a silent microphone cannot hold it), then
     /// waits until the muxer has finished the file (index, sizes, duration).
-    /// True when it did; false when nothing reached the file for `stall`.
-    /// A starved machine's encoder may still be working through its frames
-    /// long after the end was asked for: while the file grows it is waited
-    /// for, since giving up would cut frames the file should hold.
+    /// True when it did; false when nothing moved toward the file (into an
+    /// encoder or the sink) for `stall`. A starved machine's encoders may
+    /// still be working through what was queued long after the end was asked
+    /// for: while they do it is waited for, since giving up would cut what
+    /// the file should hold.
     func end(_ pipeline: GStreamerPipeline, stall: Duration = .seconds(10)) async -> Bool {
         if ending.withLock({ $0.finished }) { return true }
         _ = PadProbe.sendEndOfStream(in: pipeline, element: RecordingBranch.queueName, pad: "sink")
@@ -128,18 +132,21 @@ final class RecordingTap: Sendable {
                 waiter.resume(returning: true)
                 return
             }
-            giveUpUnlessWritten(since: written.load(ordering: .relaxed), stall: stall)
+            giveUpUnlessMoving(since: progress, stall: stall)
         }
     }
 
-    /// After `stall`: waits on while buffers reached the file meanwhile, else
-    /// tells the waiter the end did not come.
-    private func giveUpUnlessWritten(since count: Int, stall: Duration) {
+    /// Buffers that have gone into the encoders or the sink so far.
+    private var progress: Int { encoded.load(ordering: .relaxed) + advanced.load(ordering: .relaxed) }
+
+    /// After `stall`: waits on while buffers moved toward the file meanwhile,
+    /// else tells the waiter the end did not come.
+    private func giveUpUnlessMoving(since count: Int, stall: Duration) {
         DispatchQueue.global().asyncAfter(deadline: .now() + stall.inSeconds) { [weak self] in
             guard let self else { return }
-            let now = self.written.load(ordering: .relaxed)
+            let now = self.progress
             if now != count, self.ending.withLock({ $0.waiter != nil }) {
-                self.giveUpUnlessWritten(since: now, stall: stall)
+                self.giveUpUnlessMoving(since: now, stall: stall)
                 return
             }
             self.ending.withLock { state in

@@ -61,7 +61,8 @@ let package = Package(
         // GTK-free and GStreamer-free: cameras come through Core's CameraProvider.
         .target(
             name: "SquareCamController",
-            dependencies: ["SquareCamCore", "SquareCamImaging"]
+            // Nothing platform-specific: encoding and saving come in as PhotoServices.
+            dependencies: ["SquareCamCore"]
         ),
         .target(
             name: "SquareCamApp",

@@ -68,7 +68,8 @@ final class MainWindow {
 
     init(application: UnsafeMutablePointer<AdwApplication>, sources: CaptureController.Sources) {
         self.application = application
-        controller = CaptureController(sources: sources, preferences: Preferences(), openPrivacySettings: Launcher.openPrivacySettings)
+        controller = CaptureController(sources: sources, preferences: .standard(), photos: .linux,
+                                       openPrivacySettings: Launcher.openPrivacySettings)
         window = adw_application_window_new(gcast(application))
         gtk_window_set_title(gcast(window), "SquareCam")
         gtk_window_set_icon_name(gcast(window), SquareCamApp.applicationID)

@@ -26,7 +26,7 @@ extension CaptureController {
     }
 
     /// The folder recordings go to now (created at the first recording).
-    public var videosFolder: String { videos() }
+    public var videosFolder: String { photos.videosFolder() }
 
     /// How long a sound-wanting recording may stay silent before the user is told.
     static let silenceGraceSeconds = 2.0
@@ -38,7 +38,7 @@ extension CaptureController {
         }
         let sound: RecordingSound = preferences.recordSound ? microphoneID.map { .microphone(id: $0) } ?? .defaultMicrophone : .none
         do {
-            let recording = try camera.startRecording(into: videos(), sound: sound) { [weak self] reason in
+            let recording = try camera.startRecording(into: photos.videosFolder(), sound: sound) { [weak self] reason in
                 Task { @MainActor in self?.recordingInterrupted(reason) }
             }
             activeRecording = recording

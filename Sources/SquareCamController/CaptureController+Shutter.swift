@@ -1,6 +1,5 @@
 import Foundation
 import SquareCamCore
-import SquareCamImaging
 
 /// The shutter, the countdown, and saving.
 extension CaptureController {
@@ -13,9 +12,9 @@ extension CaptureController {
     }
 
     /// The square at the size and quality the preferences ask for (never enlarged).
-    func encodingOptions(for crop: PixelRect) -> SquarePhoto.Options {
+    func encodingOptions(for crop: PixelRect) -> SquarePhotoOptions {
         let side = preferences.photoSide.flatMap { $0 < crop.width ? $0 : nil }
-        return SquarePhoto.Options(region: crop, side: side, quality: preferences.jpegQuality)
+        return SquarePhotoOptions(region: crop, side: side, quality: preferences.jpegQuality)
     }
 
     /// Why the shutter took nothing when no camera is open.
@@ -54,7 +53,7 @@ extension CaptureController {
                 let frame = try await camera.capturePhoto()
                 guard self.flow.state == .capturing else { return }
                 let photo = CapturedPhoto(id: id, frameSize: frame.size)
-                self.shots[id] = Shot(frame: frame, camera: description, date: Date())
+                self.shots[id] = Shot(frame: frame, camera: description, date: Date(), encoder: self.photos.encoder)
                 self.send(.photoCaptured(photo))
                 // Encoded once the review is up (the front end draws it during
                 // `send`), so the encoder does not compete with it for the
@@ -84,7 +83,7 @@ extension CaptureController {
                 do {
                     let bytes = try await shot.file(options, shape: photo.shape)
                     if let path {
-                        try AtomicFileWriter.write(bytes, toPath: path, replaceExisting: true)
+                        try library.write(bytes, toPath: path)
                         return .success(path)
                     }
                     let date = shot.date, names = PhotoFileName(fileExtension: photo.shape == .round ? "png" : "jpg")

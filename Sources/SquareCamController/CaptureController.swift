@@ -1,6 +1,5 @@
 import Foundation
 import SquareCamCore
-import SquareCamImaging
 
 /// Everything the capture screen decides, without a widget in sight: the
 /// capture flow, the camera's life (permission, start, stop, failures,
@@ -88,8 +87,7 @@ public final class CaptureController {
     let testPattern: any CameraProvider
     /// The camera to open next: `--camera`'s, or the one the user switched to.
     public internal(set) var preferredCameraID: String?
-    let library: @Sendable () -> PhotoLibrary
-    let videos: @Sendable () -> String
+    let photos: PhotoServices
     private let recoverRecordings: (@Sendable (String) -> [String])?
     let microphoneID: String?
     /// The recording running now, until it is stopped or discarded.
@@ -119,14 +117,10 @@ public final class CaptureController {
     private var closing = false
 
     /// - Parameters:
-    ///   - library: the folder Save writes into unless the preferences name one
-    ///     (asked at each save: the user's Pictures folder may move).
-    ///   - videos: the folder recordings go into (asked at each recording).
+    ///   - photos: how photos are encoded and where they and recordings go.
     ///   - openPrivacySettings: opens the desktop's camera privacy settings; false when it has none.
     public init(
-        sources: Sources, preferences: Preferences,
-        library: @escaping @Sendable () -> PhotoLibrary = { PhotoLibrary.standard() },
-        videos: @escaping @Sendable () -> String = { PhotoLibrary.standardVideoFolder() },
+        sources: Sources, preferences: Preferences, photos: PhotoServices,
         ticker: any Ticker = SystemTicker(),
         openPrivacySettings: @escaping @MainActor () -> Bool
     ) {
@@ -134,8 +128,7 @@ public final class CaptureController {
         testPattern = sources.testPattern
         preferredCameraID = sources.preferredCameraID
         self.preferences = preferences
-        self.library = library
-        self.videos = videos
+        self.photos = photos
         microphoneID = sources.microphoneID
         recoverRecordings = sources.recoverRecordings
         displayScaler = sources.displayScaler
@@ -174,7 +167,7 @@ public final class CaptureController {
     /// left hidden in the videos folder becomes visible, and the user is told.
     private func recoverInterruptedRecordings() {
         guard let recover = recoverRecordings else { return }
-        let folder = videos()
+        let folder = photos.videosFolder()
         track {
             let recovered = await Task.detached { recover(folder) }.value
             if !recovered.isEmpty { self.onNotice?(.recordingsRecovered(paths: recovered)) }
@@ -343,10 +336,8 @@ public final class CaptureController {
         }
     }
 
-    /// Where photos go now: the preferences' folder, else the default library.
-    var photoLibrary: PhotoLibrary {
-        preferences.saveFolder.map { PhotoLibrary(folder: $0) } ?? library()
-    }
+    /// Where photos go now: the preferences' folder, else the default one.
+    var photoLibrary: any PhotoStore { photos.store(preferences.saveFolder) }
 
     /// The folder Save writes into now (it may not exist before the first save).
     public var photosFolder: String { photoLibrary.folder }

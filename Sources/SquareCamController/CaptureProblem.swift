@@ -1,5 +1,4 @@
 import SquareCamCore
-import SquareCamImaging
 
 /// Why something the user asked for did not happen, kept typed so a front
 /// end can say it in the user's language.

@@ -1,10 +1,9 @@
 import Foundation
 import SquareCamCore
-import SquareCamImaging
 
 /// The user's choices that outlive the window, kept as `key=value` lines in
-/// `$XDG_CONFIG_HOME/squarecam/settings` (no GSettings schema to install,
-/// so uninstalled and test runs behave the same).
+/// a file the front end names (on Linux `$XDG_CONFIG_HOME/squarecam/settings`:
+/// no GSettings schema to install, so uninstalled and test runs behave the same).
 @MainActor
 public final class Preferences {
     /// Save right after the shutter, without review; off by default.
@@ -34,8 +33,9 @@ public final class Preferences {
     private let path: String
     private var loading = false
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        path = XDGBaseDirectories.configHome(environment: environment) + "/squarecam/settings"
+    /// The preferences kept in `file` (made, with its folder, at the first change).
+    public init(file: String) {
+        path = file
         load()
     }
 

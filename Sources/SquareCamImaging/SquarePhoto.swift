@@ -8,23 +8,8 @@ import SquareCamCore
 /// Turns a captured frame into the square JPEG that is saved: the same code
 /// for `squarecam shoot` and the app, so both save exactly what was framed.
 public enum SquarePhoto {
-    /// What to make of a frame.
-    public struct Options: Sendable, Hashable {
-        /// The square to keep, in frame pixels; nil means the centred square.
-        public var region: PixelRect?
-        /// The side of the saved photo; nil keeps the full-resolution square.
-        public var side: Int?
-        /// Mirror left to right (the way a front camera's viewfinder shows it).
-        public var mirrored: Bool
-        public var quality: Int
-
-        public init(region: PixelRect? = nil, side: Int? = nil, mirrored: Bool = false, quality: Int = ImageDefaults.jpegQuality) {
-            self.region = region
-            self.side = side
-            self.mirrored = mirrored
-            self.quality = quality
-        }
-    }
+    /// What to make of a frame (Core's, so the controller can ask without linking this module).
+    public typealias Options = SquarePhotoOptions
 
     /// An encoded square photo.
     public struct Encoded: Sendable {

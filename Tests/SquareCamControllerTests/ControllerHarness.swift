@@ -34,13 +34,13 @@ final class ControllerHarness {
         let base = FileManager.default.temporaryDirectory.path + "/squarecam-controller-\(UUID().uuidString.prefix(8))"
         folder = base + "/Pictures/Camera"
         // Preferences live in this test's own folder, never the user's.
-        let preferences = Preferences(environment: ["HOME": base, "XDG_CONFIG_HOME": base + "/config"])
+        let preferences = Preferences(file: base + "/config/squarecam/settings")
         configure(preferences)
         let photos = folder
         let settings = self.settings
         controller = CaptureController(
             sources: .init(cameras: provider, testPattern: testPattern, preferredCameraID: preferredCameraID),
-            preferences: preferences, library: { PhotoLibrary(folder: photos) }, ticker: ticker,
+            preferences: preferences, photos: .folders(photos: photos), ticker: ticker,
             openPrivacySettings: {
                 settings.opened += 1
                 return settings.exist

@@ -19,7 +19,7 @@ import Testing
 
     private func liveController(_ scratch: Scratch, microphone: String? = "test", saveWithoutReview: Bool = false,
                                 recovering: Bool = false) async throws -> (CaptureController, NoticeLog) {
-        let preferences = Preferences(environment: ["HOME": scratch.base, "XDG_CONFIG_HOME": scratch.base + "/config"])
+        let preferences = Preferences(file: scratch.base + "/config/squarecam/settings")
         preferences.saveWithoutReview = saveWithoutReview
         let camera = VirtualCameraProvider.testPattern(size: PixelSize(width: 320, height: 240), framesPerSecond: 30)
         let videos = scratch.videos, pictures = scratch.base + "/Pictures"
@@ -28,7 +28,7 @@ import Testing
         let controller = CaptureController(
             sources: .init(cameras: camera, testPattern: camera, microphoneID: microphone, recoverRecordings: recover),
             preferences: preferences,
-            library: { PhotoLibrary(folder: pictures) }, videos: { videos }, openPrivacySettings: { false })
+            photos: .folders(photos: pictures, videos: videos), openPrivacySettings: { false })
         let log = NoticeLog()
         controller.onNotice = { log.notices.append($0) }
         controller.onClose = { log.closed += 1 }

@@ -243,15 +243,15 @@ import Testing
     @Test func preferencesAreRememberedAndBadValuesRefused() throws {
         let base = FileManager.default.temporaryDirectory.path + "/squarecam-prefs-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: base) }
-        let environment = ["HOME": base, "XDG_CONFIG_HOME": base + "/config"]
-        let first = Preferences(environment: environment)
+        let file = base + "/config/squarecam/settings"
+        let first = Preferences(file: file)
         first.photoSide = 2048
         first.jpegQuality = 75
         first.saveFolder = "/tmp/x"
-        let second = Preferences(environment: environment)
+        let second = Preferences(file: file)
         #expect(second.photoSide == 2048 && second.jpegQuality == 75 && second.saveFolder == "/tmp/x")
         try "photo-size=777\nquality=5000\nfolder=relative\n".write(toFile: base + "/config/squarecam/settings", atomically: true, encoding: .utf8)
-        let third = Preferences(environment: environment)
+        let third = Preferences(file: file)
         #expect(third.photoSide == nil && third.jpegQuality == 100 && third.saveFolder == nil)
     }
 }

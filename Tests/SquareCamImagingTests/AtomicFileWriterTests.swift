@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SquareCamImaging
+import SquareCamCore
 
 @Suite struct AtomicFileWriterTests {
     let photo: [UInt8] = Array("a complete photo".utf8)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SquareCamImaging
+import SquareCamCore
 
 @Suite struct PhotoLibraryTests {
     @Test func defaultsToPicturesCameraInHome() {

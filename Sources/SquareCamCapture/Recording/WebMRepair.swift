@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SquareCamImaging
+import SquareCamCore
 
 /// Finishes, in place, a WebM file whose writing was cut off: drops the
 /// fragment after its last whole block, writes the true sizes of its Segment

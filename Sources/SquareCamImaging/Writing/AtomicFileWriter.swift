@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SquareCamCore
 
 /// Writes whole files so that a reader (or a crash) only ever sees the old
 /// file or the complete new one: never a partial photo.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Synchronization
+import SquareCamCore
 
 /// The folder new photos go to, and saving into it under fresh names.
 ///

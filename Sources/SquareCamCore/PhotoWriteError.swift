@@ -18,7 +18,7 @@ public enum PhotoWriteError: Error, Hashable, Sendable, CustomStringConvertible 
     public init(errno code: Int32, path: String, missingMeansFolder: Bool = false) {
         switch code {
         case ENOENT:
-            self = .folderMissing(path: missingMeansFolder ? path : AtomicFileWriter.split(path).folder)
+            self = .folderMissing(path: missingMeansFolder ? path : Self.folder(of: path))
         case ENOTDIR: self = .notAFolder(path: path)
         case EROFS: self = .readOnly(path: path)
         case EACCES, EPERM: self = .permissionDenied(path: path)
@@ -26,6 +26,12 @@ public enum PhotoWriteError: Error, Hashable, Sendable, CustomStringConvertible 
         case EEXIST: self = .alreadyExists(path: path)
         default: self = .io(path: path, reason: String(cString: strerror(code)))
         }
+    }
+
+    /// The folder a file's path names ("." for a bare name).
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     public var description: String {

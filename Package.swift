@@ -19,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CGtk", pkgConfig: "libadwaita-1"),
         // GIO's D-Bus client (the camera portal, the permission store).
         .systemLibrary(name: "CGioDBus", pkgConfig: "gio-unix-2.0"),
+        // zbar reads QR codes (`squarecam scan`, the analysis branch's code reader).
+        .systemLibrary(name: "CZbar", pkgConfig: "zbar"),
         // libjpeg reports errors with longjmp, so the calls that can fail are
         // made from C that owns the setjmp (see Sources/CJPEG).
         // The resampler's multiply-add loops, vectorised by the C compiler
@@ -57,6 +59,9 @@ let package = Package(
             name: "SquareCamCapture",
             dependencies: ["SquareCamCore", "SquareCamImaging", "CGStreamer", "CGioDBus", "CPipeWire"]
         ),
+        // Reading QR codes in frames (zbar): its own target, so squarecam-crop
+        // never loads zbar; the capture program and the app read codes with it.
+        .target(name: "SquareCamCodes", dependencies: ["SquareCamCore", "CZbar"]),
         // The capture screen's decisions (flow, camera life, countdown, saving),
         // GTK-free and GStreamer-free: cameras come through Core's CameraProvider.
         .target(
@@ -104,7 +109,7 @@ let package = Package(
         // `shoot` and `devices`: GStreamer and the imaging libraries, no GTK.
         .executableTarget(
             name: "squarecam-capture",
-            dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "SquareCamCommandLine"],
+            dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "SquareCamCodes", "SquareCamCommandLine"],
             // Statically linked as squarecam-crop is (see there): FoundationEssentials
             // only, never all of Foundation (CoreFoundation, ICU), which cost every
             // shot about 2 ms to start and the program 50 MB. A Foundation import
@@ -146,6 +151,7 @@ let package = Package(
         .target(name: "CJPEGTestSupport", path: "Tests/CJPEGTestSupport", linkerSettings: [.linkedLibrary("jpeg")]),
         .testTarget(name: "SquareCamImagingTests", dependencies: ["SquareCamImaging", "SquareCamCore", "CExif", "CJPEG", "CJPEGTestSupport"]),
         .testTarget(name: "SquareCamCaptureTests", dependencies: ["SquareCamCapture", "SquareCamImaging", "SquareCamCore", "SquareCamCommandLine", "PortalTestSupport", "TestThreads"]),
+        .testTarget(name: "SquareCamCodesTests", dependencies: ["SquareCamCodes", "SquareCamCore", "SquareCamImaging"]),
         .testTarget(name: "SquareCamControllerTests", dependencies: ["SquareCamController", "SquareCamCore", "SquareCamImaging", "SquareCamCapture"]),
         .testTarget(name: "SquareCamAppTests", dependencies: ["SquareCamApp", "SquareCamCore", "PortalTestSupport", "TestThreads"]),
         .testTarget(name: "SquareCamCLITests", dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCommandLine", "PortalTestSupport", "TestThreads"]),

@@ -10,6 +10,8 @@ build_packages=(
     libexif-dev libheif-dev libpng-dev
     libgtk-4-dev libadwaita-1-dev
     libpipewire-0.3-dev
+    # QR codes: squarecam scan and the analysis branch's code reader.
+    libzbar-dev
     gettext
     # make install's man pages (packaging/man/make-man-pages.sh).
     help2man

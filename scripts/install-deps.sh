@@ -25,6 +25,8 @@ runtime_packages=(
 )
 test_packages=(
     xvfb xauth xdotool imagemagick
+    # Tests/Fixtures/codes/make-codes.sh draws the QR fixtures with it (they are committed).
+    qrencode
     # A window manager for the fullscreen tests (XDisplay.withWindowManager), and xprop to see it run.
     openbox x11-utils
     libjpeg-turbo-progs libimage-exiftool-perl

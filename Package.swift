@@ -19,8 +19,6 @@ let package = Package(
         .systemLibrary(name: "CGtk", pkgConfig: "libadwaita-1"),
         // GIO's D-Bus client (the camera portal, the permission store).
         .systemLibrary(name: "CGioDBus", pkgConfig: "gio-unix-2.0"),
-        // zbar reads QR codes (`squarecam scan`, the analysis branch's code reader).
-        .systemLibrary(name: "CZbar", pkgConfig: "zbar"),
         // libjpeg reports errors with longjmp, so the calls that can fail are
         // made from C that owns the setjmp (see Sources/CJPEG).
         // The resampler's multiply-add loops, vectorised by the C compiler
@@ -33,6 +31,9 @@ let package = Package(
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
         // libheif is opened with dlopen on the first HEIF file (see Sources/CHeif).
         .target(name: "CHeif"),
+        // zbar reads QR codes (`squarecam scan`); it is opened with dlopen when
+        // the first code reader is made (see Sources/CZbar), so shoot never loads it.
+        .target(name: "CZbar"),
         // The app's watch on PipeWire's camera nodes; libpipewire is opened
         // with dlopen when a watch starts (the headers are libpipewire-0.3-dev's).
         .target(name: "CPipeWire", cSettings: [.unsafeFlags(["-I/usr/include/pipewire-0.3", "-I/usr/include/spa-0.2", "-D_REENTRANT"])]),

@@ -13,20 +13,26 @@ import Synchronization
 public final class CodeReader: @unchecked Sendable {
     // @unchecked: zbar's scanner keeps state from one picture to the next and
     // is not safe to use from two threads at once; `scanning` serialises it.
+    private let zbar: czbar_functions
     private let scanner: OpaquePointer
     private let scanning = Mutex(())
 
     /// A reader of QR codes only: every other symbology zbar knows is off,
-    /// so a barcode-like stripe in a photo is never read as one.
-    public init() {
+    /// so a barcode-like stripe in a photo is never read as one. Throws when
+    /// zbar (libzbar0, opened now for the first reader) cannot be loaded.
+    public init() throws(CodeReaderUnavailable) {
+        guard let zbar = czbar_library()?.pointee else {
+            throw CodeReaderUnavailable(reason: String(cString: czbar_load_error()))
+        }
         // zbar_image_scanner_create only fails when malloc does.
-        guard let scanner = zbar_image_scanner_create() else { fatalError("zbar could not make a scanner: out of memory") }
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
-        zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1)
+        guard let scanner = zbar.zbar_image_scanner_create() else { fatalError("zbar could not make a scanner: out of memory") }
+        _ = zbar.zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
+        _ = zbar.zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1)
+        self.zbar = zbar
         self.scanner = scanner
     }
 
-    deinit { zbar_image_scanner_destroy(scanner) }
+    deinit { zbar.zbar_image_scanner_destroy(scanner) }
 
     /// The codes in `frame` (any layout; gray and I420 are read without
     /// conversion), with corners in `frame`'s pixels. Empty when there is none.
@@ -37,20 +43,20 @@ public final class CodeReader: @unchecked Sendable {
 
     private func scan(_ luma: LumaPlane) -> [ReadCode] {
         scanning.withLock { _ in
-            guard let image = zbar_image_create() else { return [] }
-            defer { zbar_image_destroy(image) }
-            zbar_image_set_format(image, squarecam_zbar_gray_format())
-            zbar_image_set_size(image, UInt32(luma.size.width), UInt32(luma.size.height))
+            guard let image = zbar.zbar_image_create() else { return [] }
+            defer { zbar.zbar_image_destroy(image) }
+            zbar.zbar_image_set_format(image, czbar_gray_format())
+            zbar.zbar_image_set_size(image, UInt32(luma.size.width), UInt32(luma.size.height))
             return luma.bytes.withUnsafeBytes { bytes -> [ReadCode] in
                 // No cleanup handler: the bytes are ours, and valid until this closure returns,
                 // by which time the symbols (which zbar keeps in the image) have been read.
-                zbar_image_set_data(image, bytes.baseAddress, UInt(bytes.count), nil)
-                guard zbar_scan_image(scanner, image) > 0 else { return [] }
+                zbar.zbar_image_set_data(image, bytes.baseAddress, UInt(bytes.count), nil)
+                guard zbar.zbar_scan_image(scanner, image) > 0 else { return [] }
                 var codes: [ReadCode] = []
-                var symbol = zbar_image_first_symbol(image)
+                var symbol = zbar.zbar_image_first_symbol(image)
                 while let current = symbol {
                     codes.append(readCode(current))
-                    symbol = zbar_symbol_next(current)
+                    symbol = zbar.zbar_symbol_next(current)
                 }
                 return codes
             }
@@ -58,14 +64,23 @@ public final class CodeReader: @unchecked Sendable {
     }
 
     private func readCode(_ symbol: OpaquePointer) -> ReadCode {
-        let length = Int(zbar_symbol_get_data_length(symbol))
-        let text = zbar_symbol_get_data(symbol).map {
+        let length = Int(zbar.zbar_symbol_get_data_length(symbol))
+        let text = zbar.zbar_symbol_get_data(symbol).map {
             String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self)
         } ?? ""
-        let format = zbar_get_symbol_name(zbar_symbol_get_type(symbol)).map { String(cString: $0) } ?? "unknown"
-        let corners = (0..<zbar_symbol_get_loc_size(symbol)).map { index in
-            PixelPoint(x: Int(zbar_symbol_get_loc_x(symbol, index)), y: Int(zbar_symbol_get_loc_y(symbol, index)))
+        let format = zbar.zbar_get_symbol_name(zbar.zbar_symbol_get_type(symbol)).map { String(cString: $0) } ?? "unknown"
+        let corners = (0..<zbar.zbar_symbol_get_loc_size(symbol)).map { index in
+            PixelPoint(x: Int(zbar.zbar_symbol_get_loc_x(symbol, index)), y: Int(zbar.zbar_symbol_get_loc_y(symbol, index)))
         }
         return ReadCode(text: text, format: format, corners: corners)
+    }
+}
+
+/// zbar could not be loaded (libzbar0 missing or too old).
+public struct CodeReaderUnavailable: Error, CustomStringConvertible {
+    public let reason: String
+
+    public var description: String {
+        "QR codes cannot be read: zbar did not load (\(reason)). Install libzbar0 (scripts/install-deps.sh)."
     }
 }

@@ -12,6 +12,14 @@ enum ScanCommand: Command {
 
     static func run(_ arguments: ParsedArguments) async throws(UsageError) -> ExitCode {
         let request = try ScanRequest(arguments)
+        // zbar first: without it the camera is not worth asking for.
+        let reader: CodeReader
+        do {
+            reader = try CodeReader()
+        } catch {
+            Console.report(error.description)
+            return .failure
+        }
         let camera: GStreamerCamera
         do throws(CommandCameras.CommandExit) {
             let access = try await CommandCameras.access(for: request.camera)
@@ -21,12 +29,11 @@ enum ScanCommand: Command {
         } catch {
             return error.code
         }
-        return await scan(with: camera, request)
+        return await scan(with: camera, reader: reader, request)
     }
 
-    private static func scan(with camera: GStreamerCamera, _ request: ScanRequest) async -> ExitCode {
+    private static func scan(with camera: GStreamerCamera, reader: CodeReader, _ request: ScanRequest) async -> ExitCode {
         let outcome = ScanOutcome()
-        let reader = CodeReader()
         camera.setFailureHandler { outcome.finish(.cameraFailed($0)) }
         camera.setAnalyser(FrameAnalyser(name: "codes", framesPerSecond: looksPerSecond) { analysed in
             // Several codes in view: the first zbar lists is as good as any.

@@ -3,7 +3,9 @@ import SquareCamCore
 import Testing
 
 @Suite struct CodeReaderTests {
-    let reader = CodeReader()
+    let reader: CodeReader
+
+    init() throws { reader = try CodeReader() }
 
     @Test func readsAStraightCodeWithItsCorners() throws {
         let frame = try CodeFixtures.frame("straight")

@@ -3,9 +3,10 @@ import SquareCamCore
 
 /// The text of a capture pipeline (gst-launch syntax), built from pure values.
 ///
-/// Shape: `source ! (jpegdec) ! tee`, then two branches (and the optional
-/// recording and analysis ones) (a headless camera has
-/// only the first, straight after the source, without tee or queue). The still branch keeps
+/// Shape: `source ! (jpegdec) ! tee`, then two branches, and a recording
+/// (`RecordingBranch`) and an analysis branch (`AnalysisBranch`) when asked
+/// for (a headless camera with neither has only the first, straight after the
+/// source, without tee or queue). The still branch keeps
 /// the latest frame in the camera's own format (converted only at shutter time);
 /// the viewfinder branch hands frames as they are, behind a leaky queue (a slow
 /// viewer drops frames instead of stalling the camera), to `FrameScaler`, which

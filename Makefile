@@ -98,7 +98,7 @@ MAN_BUILD ?= .build/man
 MAN_DIR = $(DESTDIR)$(PREFIX)/share/man/man1
 # What uninstall removes: a page for each command of `squarecam --help`
 # (ManPageTests checks that install and uninstall agree).
-MAN_PAGES = squarecam.1 squarecam-shoot.1 squarecam-record.1 squarecam-recover.1 squarecam-crop.1 squarecam-devices.1
+MAN_PAGES = squarecam.1 squarecam-shoot.1 squarecam-record.1 squarecam-recover.1 squarecam-scan.1 squarecam-crop.1 squarecam-devices.1
 
 locale: $(APP_LANGUAGES:%=$(LOCALE_DIR)/%/LC_MESSAGES/squarecam.mo)
 

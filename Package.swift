@@ -31,6 +31,9 @@ let package = Package(
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
         // libheif is opened with dlopen on the first HEIF file (see Sources/CHeif).
         .target(name: "CHeif"),
+        // zbar reads QR codes (`squarecam scan`); it is opened with dlopen when
+        // the first code reader is made (see Sources/CZbar), so shoot never loads it.
+        .target(name: "CZbar"),
         // The app's watch on PipeWire's camera nodes; libpipewire is opened
         // with dlopen when a watch starts (the headers are libpipewire-0.3-dev's).
         .target(name: "CPipeWire", cSettings: [.unsafeFlags(["-I/usr/include/pipewire-0.3", "-I/usr/include/spa-0.2", "-D_REENTRANT"])]),
@@ -57,6 +60,9 @@ let package = Package(
             name: "SquareCamCapture",
             dependencies: ["SquareCamCore", "SquareCamImaging", "CGStreamer", "CGioDBus", "CPipeWire"]
         ),
+        // Reading QR codes in frames (zbar): its own target, so squarecam-crop
+        // never loads zbar; the capture program and the app read codes with it.
+        .target(name: "SquareCamCodes", dependencies: ["SquareCamCore", "CZbar"]),
         // The capture screen's decisions (flow, camera life, countdown, saving),
         // GTK-free and GStreamer-free: cameras come through Core's CameraProvider.
         .target(
@@ -105,7 +111,7 @@ let package = Package(
         // `shoot` and `devices`: GStreamer and the imaging libraries, no GTK.
         .executableTarget(
             name: "squarecam-capture",
-            dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "SquareCamCommandLine"],
+            dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "SquareCamCodes", "SquareCamCommandLine"],
             // Statically linked as squarecam-crop is (see there): FoundationEssentials
             // only, never all of Foundation (CoreFoundation, ICU), which cost every
             // shot about 2 ms to start and the program 50 MB. A Foundation import
@@ -147,6 +153,7 @@ let package = Package(
         .target(name: "CJPEGTestSupport", path: "Tests/CJPEGTestSupport", linkerSettings: [.linkedLibrary("jpeg")]),
         .testTarget(name: "SquareCamImagingTests", dependencies: ["SquareCamImaging", "SquareCamCore", "CExif", "CJPEG", "CJPEGTestSupport"]),
         .testTarget(name: "SquareCamCaptureTests", dependencies: ["SquareCamCapture", "SquareCamImaging", "SquareCamCore", "SquareCamCommandLine", "PortalTestSupport", "TestThreads"]),
+        .testTarget(name: "SquareCamCodesTests", dependencies: ["SquareCamCodes", "SquareCamCore", "SquareCamImaging"]),
         .testTarget(name: "SquareCamControllerTests", dependencies: ["SquareCamController", "SquareCamCore", "SquareCamImaging", "SquareCamCapture"]),
         .testTarget(name: "SquareCamAppTests", dependencies: ["SquareCamApp", "SquareCamCore", "PortalTestSupport", "TestThreads"]),
         .testTarget(name: "SquareCamCLITests", dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCommandLine", "PortalTestSupport", "TestThreads"]),

@@ -10,6 +10,8 @@ build_packages=(
     libexif-dev libheif-dev libpng-dev
     libgtk-4-dev libadwaita-1-dev
     libpipewire-0.3-dev
+    # QR codes: squarecam scan and the analysis branch's code reader.
+    libzbar-dev
     gettext
     # make install's man pages (packaging/man/make-man-pages.sh).
     help2man
@@ -23,6 +25,8 @@ runtime_packages=(
 )
 test_packages=(
     xvfb xauth xdotool imagemagick
+    # Tests/Fixtures/codes/make-codes.sh draws the QR fixtures with it (they are committed).
+    qrencode
     # A window manager for the fullscreen tests (XDisplay.withWindowManager), and xprop to see it run.
     openbox x11-utils
     libjpeg-turbo-progs libimage-exiftool-perl

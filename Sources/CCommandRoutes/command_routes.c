@@ -10,6 +10,7 @@ static const struct {
     {"shoot", SQUARECAM_PROGRAM_CAPTURE},
     {"record", SQUARECAM_PROGRAM_CAPTURE},
     {"recover", SQUARECAM_PROGRAM_CAPTURE},
+    {"scan", SQUARECAM_PROGRAM_CAPTURE},
     {"devices", SQUARECAM_PROGRAM_CAPTURE},
     {"crop", SQUARECAM_PROGRAM_CROP},
     {"help", SQUARECAM_PROGRAM_CROP},

@@ -8,7 +8,7 @@ import SquareCamCore
 /// for launch → first frame timings.
 let processLaunch = LaunchTime.fromEnvironment() ?? ContinuousClock.now
 
-/// `squarecam-capture`: `shoot`, `record`, `recover` and `devices`, headless. It loads GStreamer
+/// `squarecam-capture`: `shoot`, `record`, `recover`, `scan` and `devices`, headless. It loads GStreamer
 /// and the imaging libraries, not GTK: a shot does not pay for the app's
 /// hundred libraries. Users run it through `squarecam`.
 @MainActor
@@ -24,6 +24,8 @@ func main(_ arguments: [String]) async -> ExitCode {
         return await CommandRunner.run(RecordCommand.self, arguments: Array(arguments.dropFirst()))
     case .command(CommandSpec.recover.name):
         return await CommandRunner.run(RecoverCommand.self, arguments: Array(arguments.dropFirst()))
+    case .command(CommandSpec.scan.name):
+        return await CommandRunner.run(ScanCommand.self, arguments: Array(arguments.dropFirst()))
     case .command(CommandSpec.devices.name):
         return await CommandRunner.run(DevicesCommand.self, arguments: Array(arguments.dropFirst()))
     default:

@@ -4,7 +4,7 @@
  * same arguments:
  *
  *   squarecam shoot / record /          squarecam-capture  (GStreamer, no GTK)
- *     recover / devices …
+ *     recover / scan / devices …
  *   squarecam crop … / help [COMMAND]   squarecam-crop     (the imaging libraries only;
  *     / --help / --version / a word     the help of every command is in it)
  *     that is no command

@@ -200,6 +200,12 @@ public final class PortalSession: @unchecked Sendable {
         return CameraNode(serial: reply["serial"] as? String ?? "", name: reply["name"] as? String ?? "")
     }
 
+    /// Adds a camera node that shows the PNG at `path` (a QR code, for `scan`).
+    public func addPictureCamera(path: String) throws -> CameraNode {
+        let reply = try command("add-picture-camera " + path)
+        return CameraNode(serial: reply["serial"] as? String ?? "", name: reply["name"] as? String ?? "")
+    }
+
     /// Destroys a camera node (by serial or node name).
     public func removeCamera(_ serialOrName: String) throws {
         _ = try command("remove-camera \(serialOrName)")

@@ -82,6 +82,7 @@ import TestThreads
         #expect(CommandProgram(["crop", "x.jpg"]) == .crop)
         #expect(CommandProgram(["shoot"]) == .capture && CommandProgram(["record"]) == .capture)
         #expect(CommandProgram(["recover"]) == .capture && CommandProgram(["devices", "--json"]) == .capture)
+        #expect(CommandProgram(["scan", "--json"]) == .capture)
         #expect(CommandProgram(["help", "shoot"]) == .crop && CommandProgram(["--help"]) == .crop && CommandProgram(["-h"]) == .crop)
         #expect(CommandProgram(["--version"]) == .crop)
         #expect(CommandProgram([]) == .camera && CommandProgram(["--camera", "test"]) == .camera)
@@ -108,7 +109,7 @@ import TestThreads
     @Test func wordFarFromEveryCommandListsThem() throws {
         let result = try CLIRunner.run(["bogus"])
         #expect(result.status == 2)
-        #expect(result.error == "squarecam: 'bogus' is not a command. Commands: shoot, record, recover, devices, crop. See 'squarecam --help'.\n")
+        #expect(result.error == "squarecam: 'bogus' is not a command. Commands: shoot, record, recover, scan, devices, crop. See 'squarecam --help'.\n")
     }
 
     /// Options before any command are the app's (squarecam-camera): its
@@ -123,7 +124,7 @@ import TestThreads
          "'shoot' is a command: put it first, as in 'squarecam shoot --camera \"file:/my photos/a.jpg\"'."),
         (["--camera", "test", "help"], "'help' is a command: put it first, as in 'squarecam help'."),
         (["--camera", "test", "shot"], "'shot' is not a command. Did you mean 'shoot'? See 'squarecam --help'."),
-        (["--camera", "test", "photo.jpg"], "'photo.jpg' is not a command. Commands: shoot, record, recover, devices, crop. See 'squarecam --help'."),
+        (["--camera", "test", "photo.jpg"], "'photo.jpg' is not a command. Commands: shoot, record, recover, scan, devices, crop. See 'squarecam --help'."),
     ])
     func appOptionMistakesNameSquarecam(arguments: [String], message: String) throws {
         let result = try CLIRunner.run(arguments)
@@ -152,7 +153,7 @@ import TestThreads
     }
 
     @Test(arguments: [
-        (["help", "bogus"], "'bogus' is not a command. Commands: shoot, record, recover, devices, crop. See 'squarecam --help'."),
+        (["help", "bogus"], "'bogus' is not a command. Commands: shoot, record, recover, scan, devices, crop. See 'squarecam --help'."),
         (["help", "shot"], "'shot' is not a command. Did you mean 'shoot'? See 'squarecam --help'."),
         (["help", "crop", "shoot"], "help takes one command, as in 'squarecam help crop'."),
     ])

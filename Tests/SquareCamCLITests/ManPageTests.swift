@@ -62,7 +62,7 @@ import TestThreads
                      "/usr/libexec/squarecam/squarecam-capture", "/usr/libexec/squarecam/squarecam-camera"] {
             #expect(top.contains(path), "squarecam.1 lacks \(path): \(top)")
         }
-        for (command, program) in [("shoot", "squarecam-capture"), ("devices", "squarecam-capture"), ("crop", "squarecam-crop")] {
+        for (command, program) in [("shoot", "squarecam-capture"), ("scan", "squarecam-capture"), ("devices", "squarecam-capture"), ("crop", "squarecam-crop")] {
             let page = try Self.rendered(man1 + "squarecam-\(command).1")
             #expect(page.contains("/usr/libexec/squarecam/\(program)"), "squarecam-\(command).1: \(page)")
             #expect(page.contains("/usr/bin/squarecam"))

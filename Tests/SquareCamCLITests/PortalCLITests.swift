@@ -117,6 +117,20 @@ struct PortalCLITests {
         #expect(!decoded.frameTimes.isEmpty)
     }
 
+    /// `scan` reads a code through the portal's PipeWire connection, from a
+    /// camera node that shows one (turned by 23°, off the centre square).
+    @Test func scansACodeThroughThePortalsCamera() throws {
+        let session = try PortalSession.start(.init(cameras: 0, stored: .yes))
+        let node = try session.addPictureCamera(path: CLIRunner.fixtures.appendingPathComponent("codes/tilted.png").path)
+        let result = try CLIRunner.run(["scan", "--camera", "pipewire:\(node.serial)", "--timeout", "20", "--json"],
+                                       environment: session.environment)
+        #expect(result.status == 0, "\(result.error)")
+        let report = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        #expect(report?["text"] as? String == "tilted by 23 degrees")
+        #expect((report?["camera"] as? [String: Any])?["id"] as? String == "pipewire:\(node.serial)")
+        #expect(try session.dialogCount() == 0)
+    }
+
     @Test func storedNoExitsFourNamingWhereToChangeIt() throws {
         let session = try PortalSession.start(.init(cameras: 1, stored: .no))
         let folder = try TemporaryFolder()

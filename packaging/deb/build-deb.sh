@@ -6,7 +6,7 @@
 # A binary package: the Swift toolchain is not a Debian package, so the two
 # programs carry the Swift runtime and Foundation linked in (Package.swift),
 # and Depends comes from what they link (dpkg-shlibdeps), plus what they
-# load at run time: libheif (opened on the first HEIF file) and the
+# load at run time: libheif (opened on the first HEIF file), zbar (opened by scan) and the
 # GStreamer plugins whose elements the pipelines name.
 # The version is SquareCamVersion.number; packaging/deb/changelog must start
 # with an entry for it. Needs dpkg-dev and lintian
@@ -78,12 +78,20 @@ heif_minimum=$(
         done | sort -V | tail -1
 )
 [[ -n $heif_minimum ]] || { echo "build-deb: could not find libheif1's symbols (is libheif1 installed?)" >&2; exit 1; }
+# zbar likewise, when squarecam scan starts (Sources/CZbar): the oldest libzbar0 with every function it resolves.
+zbar_minimum=$(
+    grep -o 'RESOLVE(zbar_[a-z_A-Z0-9]*)' Sources/CZbar/czbar.c | sed 's/RESOLVE(\(.*\))/\1/' | sort -u |
+        while read -r symbol; do
+            awk -v s="$symbol@Base" '$1 == s { print $2 }' /var/lib/dpkg/info/libzbar0:"$arch".symbols
+        done | sort -V | tail -1
+)
+[[ -n $zbar_minimum ]] || { echo "build-deb: could not find libzbar0's symbols (is libzbar0 installed?)" >&2; exit 1; }
 # The elements the pipelines name (Sources/SquareCamCapture): plugins-base
 # has videotestsrc, videoconvert, videoscale, appsink, appsrc and decodebin;
 # plugins-good has v4l2src (every UVC webcam), jpegdec (their MJPEG modes)
 # and imagefreeze (photos shown as a camera, decoded by SquareCam itself).
 # libgtk-4-media-gstreamer: GTK's media backend, which plays a recording on the app's review page.
-depends="$linked, libheif1 (>= $heif_minimum), gstreamer1.0-plugins-base, gstreamer1.0-plugins-good, libgtk-4-media-gstreamer"
+depends="$linked, libheif1 (>= $heif_minimum), libzbar0 (>= $zbar_minimum), gstreamer1.0-plugins-base, gstreamer1.0-plugins-good, libgtk-4-media-gstreamer"
 
 installed_size=$(du -s -k --apparent-size "$stage" | cut -f1)
 mkdir -p "$stage/DEBIAN"

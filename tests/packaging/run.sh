@@ -179,6 +179,12 @@ clip_frames=$(GST_DEBUG=GST_SCHEDULING:7 GST_DEBUG_NO_COLOR=1 gst-launch-1.0 -q 
 check "squarecam record --camera test --microphone test: a 1080x1080 clip of 60 frames that decodes ($clip_frames)" \
     test "$clip_frames" -eq 60 -a -n "$(echo "$record_output" | grep '"width":1080')"
 
+# scan: zbar is opened at run time (Sources/CZbar), so only Depends brings it.
+cp "$repo/Tests/Fixtures/codes/tilted.png" "$root/tmp/code.png"
+scan_output=$(in_root squarecam scan --camera file:/tmp/code.png --timeout 20 2>&1) || true
+echo "$scan_output" | sed 's/^/    /'
+check "squarecam scan reads the tilted QR code of a picture" test "$scan_output" = "tilted by 23 degrees"
+
 # ─── 4. the app's window on Xvfb, live ───
 display=90
 while [[ -e /tmp/.X$display-lock || -e /tmp/.X11-unix/X$display ]]; do display=$((display + 1)); done

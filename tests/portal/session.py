@@ -69,6 +69,7 @@ start-pipewire               start pipewire and wireplumber again (same camera n
 freeze-pipewire              SIGSTOP pipewire: nodes and links stay, no frame flows, nobody is told
 thaw-pipewire                SIGCONT pipewire
 add-camera [NAME]            a new camera node at run time; {"serial": "..", "name": ".."}
+add-picture-camera PATH      a camera node showing the PNG at PATH (a GStreamer client); {"serial", "name"}
 remove-camera SERIAL         destroy that node
 cameras                      {"cameras": [{"serial", "name", "description"}]}
 quit                         stop everything and exit
@@ -126,6 +127,7 @@ class Session:
         self.camera_count = options.cameras
         self.microphone_count = options.microphones
         self.added_cameras = 0
+        self.picture_cameras = 0
         self.bus = None
 
     # ─── environment ───
@@ -382,6 +384,33 @@ class Session:
                            lambda: [camera for camera in self.camera_nodes() if camera["name"] == name])
         return found[0]
 
+    def add_picture_camera(self, path):
+        """A camera node showing a PNG (a QR code for `squarecam scan`): a GStreamer
+        client of this PipeWire providing a Video/Source node with the Camera role."""
+        with open(path, "rb") as png:
+            header = png.read(24)
+        if header[:8] != b"\x89PNG\r\n\x1a\n":
+            raise HarnessError(f"{path} is not a PNG")
+        width, height = int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")
+        self.picture_cameras += 1
+        name = f"squarecam-picture-camera-{self.picture_cameras}"
+        # The picture is blended onto videotestsrc's white frames, not decoded
+        # into frames of its own: pipewiresink 0.3.65 in provide mode crashed
+        # (gst_buffer_peek_memory) on every buffer that was not from its own
+        # pool, as pngdec's are, while videotestsrc draws into that pool's.
+        self.start(name, [
+            "gst-launch-1.0", "-q", "videotestsrc", "is-live=true", "pattern=white",
+            "!", f"video/x-raw,format=I420,width={width},height={height},framerate=30/1",
+            "!", "gdkpixbufoverlay", f"location={path}",
+            "!", "pipewiresink", "mode=provide",
+            # gst-launch joins its arguments into one pipeline text: the value is quoted in it.
+            f"stream-properties=\"props,media.class=Video/Source,media.role=Camera,node.name={name},"
+            f"node.description=\\\"SquareCam Picture Camera {self.picture_cameras}\\\"\""])
+        found = poll_until(f"the picture camera node {name}",
+                           lambda: self.require_running(name) or
+                           [camera for camera in self.camera_nodes() if camera["name"] == name])
+        return found[0]
+
     def remove_camera(self, serial):
         # Polled, not asked once: a pw-dump that timed out or was cut short
         # reads as no nodes at all (seen once in a full, parallel test run).
@@ -502,6 +531,10 @@ class Session:
             return {"ok": True}
         if command == "add-camera":
             camera = self.add_camera(argument)
+            return {"ok": True, "serial": camera["serial"], "name": camera["name"]}
+        if command == "add-picture-camera":
+            # The rest of the line is the path, spaces and all.
+            camera = self.add_picture_camera(line.split(None, 1)[1] if argument else "")
             return {"ok": True, "serial": camera["serial"], "name": camera["name"]}
         if command == "remove-camera":
             camera = self.remove_camera(argument or "")

@@ -10,7 +10,7 @@
 typedef enum {
     /* crop, help, --help, --version, and words that are no command (it explains them). */
     SQUARECAM_PROGRAM_CROP,
-    /* shoot, record, recover, devices: GStreamer, no GTK. */
+    /* shoot, record, recover, scan, devices: GStreamer, no GTK. */
     SQUARECAM_PROGRAM_CAPTURE,
     /* no words, or only the app's own options (--camera): the GTK app. */
     SQUARECAM_PROGRAM_CAMERA,

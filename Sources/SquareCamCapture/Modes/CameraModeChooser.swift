@@ -37,7 +37,7 @@ public enum CameraModeChooser {
         }
         switch purpose {
         // The live ranking already puts the short side (the square) before the area.
-        case .live, .recording: return usable.max { liveRank($0) < liveRank($1) }
+        case .live, .recording, .analysis: return usable.max { liveRank($0) < liveRank($1) }
         case .still: return usable.max { stillRank($0) < stillRank($1) }
         }
     }

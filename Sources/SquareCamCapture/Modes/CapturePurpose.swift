@@ -7,4 +7,7 @@ public enum CapturePurpose: Sendable, Hashable {
     /// A recording (`squarecam record`): a smooth rate, then the largest
     /// square, so 4:3 beats 16:9 of the same width (1280×960 gives 960²).
     case recording
+    /// Frames for analysers only (`squarecam scan`): a smooth rate as for the
+    /// viewfinder, so a code held up is seen at once; no viewfinder.
+    case analysis
 }

@@ -19,11 +19,16 @@ public struct CameraConfiguration: Sendable, Hashable {
     public var purpose: CapturePurpose
     /// A recording made while streaming (`squarecam record`); nil records nothing.
     public var recording: RecordingSettings?
+    /// Whether the pipeline has an analysis branch, for the analysers
+    /// attached with `setAnalyser` (`squarecam scan`); without one they get nothing.
+    public var analysis: Bool
 
     public init(
         skipFrames: Int = 0, requestedMode: CameraMode? = nil, firstFrameTimeoutSeconds: Double = 10,
-        pipeWireRemote: Int32? = nil, purpose: CapturePurpose = .live, recording: RecordingSettings? = nil
+        pipeWireRemote: Int32? = nil, purpose: CapturePurpose = .live, recording: RecordingSettings? = nil,
+        analysis: Bool = false
     ) {
+        self.analysis = analysis
         self.purpose = purpose
         self.recording = recording
         self.skipFrames = max(0, skipFrames)

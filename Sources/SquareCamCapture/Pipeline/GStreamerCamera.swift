@@ -59,6 +59,8 @@ public final class GStreamerCamera: Camera {
     /// Crops, scales and converts viewfinder frames, one at a time (`viewfinderScaling`).
     private let viewfinderScaler = FrameScaler()
     private let viewfinderScaling = Mutex(())
+    /// The analysers fed by the analysis branch (GStreamerCamera+Analysis).
+    let analysers = FrameAnalysers()
     /// Pipelines go to NULL here: never on a streaming thread, which it would join.
     private static let teardownQueue = DispatchQueue(label: "squarecam.camera.teardown")
     /// Viewfinder side used until `setViewfinder` asks for another.
@@ -180,6 +182,7 @@ public final class GStreamerCamera: Camera {
         }
         var description = PipelineDescription(source: streamSource, mode: mode)
         description.hasViewfinder = configuration.purpose == .live
+        description.hasAnalysis = configuration.analysis
         description.imageFormat = image.map(ImageFileSource.format(of:))
         description.recording = configuration.recording.map {
             RecordingBranch(settings: $0, frameSize: mode?.size ?? description.imageFormat?.size ?? source.testPatternSize,
@@ -216,6 +219,7 @@ public final class GStreamerCamera: Camera {
         AppSink.deliverSamples(from: pipeline, sinkNamed: PipelineDescription.viewfinderSinkName) { [weak self] sample in
             self?.receiveViewfinder(sample, generation: generation)
         }
+        if description.hasAnalysis { connectAnalysis(of: pipeline, generation: generation) }
         let viewfinderOn = state.withLock { $0.viewfinderHandler != nil }
         pipeline.setBool(!viewfinderOn, property: "drop", onElementNamed: PipelineDescription.viewfinderValveName)
         if let image, !ImageFileSource.feed(image, into: pipeline) {
@@ -291,6 +295,7 @@ public final class GStreamerCamera: Camera {
         teardownQueue.async {
             AppSink.stopDelivering(from: pipeline, sinkNamed: PipelineDescription.stillSinkName)
             AppSink.stopDelivering(from: pipeline, sinkNamed: PipelineDescription.viewfinderSinkName)
+            AppSink.stopDelivering(from: pipeline, sinkNamed: AnalysisBranch.sinkName)
             PipelineBus.unwatch(pipeline)
             if let remote, remote.isHungUp {
                 pipeline.shutDown(keeping: PipelineDescription.pipeWireSourceName)
@@ -352,6 +357,11 @@ public final class GStreamerCamera: Camera {
         case .imageFile: Double(PipelineDescription.imageFileFramesPerSecond)
         default: 0
         }
+    }
+
+    /// The streaming frame's size while `generation` is live; nil otherwise.
+    func frameSize(ifStreaming generation: Int) -> PixelSize? {
+        state.withLock { $0.generation == generation && $0.phase == .live ? $0.activeMode?.size : nil }
     }
 
     private func receiveViewfinder(_ sample: VideoSample, generation: Int) {

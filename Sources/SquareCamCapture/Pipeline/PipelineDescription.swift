@@ -3,8 +3,10 @@ import SquareCamCore
 
 /// The text of a capture pipeline (gst-launch syntax), built from pure values.
 ///
-/// Shape: `source ! (jpegdec) ! tee`, then two branches (a headless camera has
-/// only the first, straight after the source, without tee or queue). The still branch keeps
+/// Shape: `source ! (jpegdec) ! tee`, then two branches, and a recording
+/// (`RecordingBranch`) and an analysis branch (`AnalysisBranch`) when asked
+/// for (a headless camera with neither has only the first, straight after the
+/// source, without tee or queue). The still branch keeps
 /// the latest frame in the camera's own format (converted only at shutter time);
 /// the viewfinder branch hands frames as they are, behind a leaky queue (a slow
 /// viewer drops frames instead of stalling the camera), to `FrameScaler`, which
@@ -31,11 +33,14 @@ struct PipelineDescription: Hashable, Sendable {
     var hasViewfinder = true
     /// A recording branch beside the still (and viewfinder) branch.
     var recording: RecordingBranch?
+    /// An analysis branch (`AnalysisBranch`) beside the others.
+    var hasAnalysis = false
 
     var launchText: String {
-        guard hasViewfinder || recording != nil else { return sourceChain + " ! " + stillSink }
+        guard hasViewfinder || hasAnalysis || recording != nil else { return sourceChain + " ! " + stillSink }
         var branches = [sourceChain + " ! tee name=\(Self.teeName)", stillBranch]
         if hasViewfinder { branches.append(viewfinderBranch) }
+        if hasAnalysis { branches.append(AnalysisBranch.launchText(tee: Self.teeName)) }
         if let recording { branches += [recording.videoBranch, recording.audioChain] }
         return branches.joined(separator: " ")
     }

@@ -1,7 +1,7 @@
 import CGStreamer
 
 /// Watching and steering the data on one pad of a pipeline's element: every
-/// `gst_pad_*` call of the recording branch is here.
+/// `gst_pad_*` call of the recording and analysis branches is here.
 enum PadProbe {
     /// Runs `action` for every buffer that passes the pad `padName` of the
     /// element `elementName`, on the streaming thread; false when there is no such pad.

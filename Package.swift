@@ -123,7 +123,7 @@ let package = Package(
         // The app.
         .executableTarget(
             name: "squarecam-camera",
-            dependencies: ["SquareCamCore", "SquareCamCapture", "SquareCamController", "SquareCamApp", "SquareCamCommandLine"],
+            dependencies: ["SquareCamCore", "SquareCamCapture", "SquareCamCodes", "SquareCamController", "SquareCamApp", "SquareCamCommandLine"],
             // The Swift runtime and Foundation linked in, as for `squarecam-crop`
             // (release only, for the same ASan reason): the toolchain is not
             // a Debian package, so an installed program may not need it.

@@ -21,9 +21,18 @@ enum Launcher {
         return open(folder, what: "the folder of \(path)")
     }
 
+    /// Opens an http(s) address in the default browser; false when none could.
+    static func openWebAddress(_ address: String) -> Bool {
+        launch(uri: address, what: address)
+    }
+
     private static func open(_ file: OpaquePointer, what: String) -> Bool {
         let uri = g_file_get_uri(file)
         defer { g_free(uri) }
+        return launch(uri: uri.map { String(cString: $0) } ?? "", what: what)
+    }
+
+    private static func launch(uri: String, what: String) -> Bool {
         var error: UnsafeMutablePointer<GError>?
         guard g_app_info_launch_default_for_uri(uri, nil, &error) == 0 else { return true }
         let reason = error.map { String(cString: $0.pointee.message) } ?? "no reason given"

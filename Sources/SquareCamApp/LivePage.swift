@@ -23,6 +23,8 @@ final class LivePage {
     let microphoneButton: Widget
     /// "● 0:05" over the picture while recording.
     let recordingBadge: Widget
+    /// A QR code in view: its text, Copy, Open.
+    let codeBar = CodeBar()
     private let recordingTime: Widget
     /// The toggles along the picture's top edge (hidden while recording).
     private let toggles: Widget
@@ -100,6 +102,7 @@ final class LivePage {
         gtk_overlay_set_child(gcast(picture), viewfinder.widget)
         gtk_overlay_add_overlay(gcast(picture), toggles)
         gtk_overlay_add_overlay(gcast(picture), recordingBadge)
+        gtk_overlay_add_overlay(gcast(picture), codeBar.widget)
 
         let modes = Make.box(vertical: false, spacing: 0, [photoModeButton, videoModeButton])
         WidgetStyle.addClass(modes, "linked")

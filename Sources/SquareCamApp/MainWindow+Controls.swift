@@ -29,6 +29,17 @@ extension MainWindow {
             guard let self else { return }
             setCircle(gtk_toggle_button_get_active(gcast(live.circleButton)) != 0)
         }
+        Signal.connect(live.codeBar.copyButton, "clicked") { [weak self] in
+            guard let self, let text = live.codeBar.shownText else { return }
+            Clipboard.setText(text, of: window)
+            Trace.line("code copied")
+            showToast(localized("The code's text is on the clipboard"))
+        }
+        Signal.connect(live.codeBar.openButton, "clicked") { [weak self] in
+            guard let self, let text = live.codeBar.shownText, CodeBar.isWebLink(text) else { return }
+            Trace.line("code opened")
+            if !Launcher.openWebAddress(text) { showToast(localized("No web browser could open the address")) }
+        }
         Signal.connect(live.mirrorButton, "toggled") { [weak self] in
             guard let self else { return }
             setMirrored(gtk_toggle_button_get_active(gcast(live.mirrorButton)) != 0)

@@ -121,6 +121,7 @@ extension MainWindow {
         let mode = controller.flow.mode
         let shutter: LivePage.Shutter = state.isRecording ? .stopRecording : mode == .video ? .startRecording : .takePhoto
         let seconds = controller.recordingStarted.map { Int(-$0.timeIntervalSinceNow) }
+        renderCodeBar(state)
         live.showCapture(mode: mode, shutter: shutter, recordingSeconds: seconds, recordsSound: controller.preferences.recordSound)
         if seconds != nil, recordingClock == nil {
             recordingClock = RecordingClock { [weak self] in
@@ -139,6 +140,17 @@ extension MainWindow {
         } else if seconds == nil {
             shownRecordingSeconds = nil
         }
+    }
+
+    private func renderCodeBar(_ state: CaptureFlow.State) {
+        let text = state == .live ? controller.codeInView : nil
+        guard live.codeBar.show(text) else { return }
+        if let text {
+            Trace.line("code bar shown \(text.debugDescription) open \(CodeBar.isWebLink(text))")
+        } else {
+            Trace.line("code bar hidden")
+        }
+        traceControls()
     }
 
     /// The review page and the editor follow the photo the flow holds.
@@ -361,6 +373,7 @@ extension MainWindow {
                       ("microphone", live.microphoneButton), ("recording-time", live.recordingBadge),
                       ("timer", live.timerButton), ("switch", live.switchButton),
                       ("mirror", live.mirrorButton), ("grid", live.gridButton), ("circle", live.circleButton),
+                      ("code-copy", live.codeBar.copyButton), ("code-open", live.codeBar.openButton),
                       ("thumbnail", live.thumbnailButton)]
         case "review": [("retake", review.retakeButton), ("edit", review.editButton), ("save", review.saveButton),
                         ("save-as", review.saveAsButton)]

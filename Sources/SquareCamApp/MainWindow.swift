@@ -174,6 +174,7 @@ final class MainWindow {
         .recording-badge { background: alpha(black, 0.6); color: white; border-radius: 9999px; padding: 4px 14px;
                            font-weight: 700; font-size: 18px; }
         .recording-dot { color: #ff3b30; }
+        .code-bar { background: alpha(black, 0.7); color: white; border-radius: 16px; padding: 6px 6px 6px 12px; }
         .capture-mode button { min-width: 34px; min-height: 34px; padding: 5px; }
         .capture-mode button:checked { background: @accent_bg_color; color: @accent_fg_color; }
         .viewfinder { background: black; }

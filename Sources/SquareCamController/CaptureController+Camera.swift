@@ -46,6 +46,7 @@ extension CaptureController {
                     Task { @MainActor in self?.camera(opened, reported: failure) }
                 }
                 self.camera = opened
+                self.startReadingCodes(in: opened)
                 self.currentCameraID = description.id
                 self.onChange?()
                 try await opened.start()
@@ -77,6 +78,8 @@ extension CaptureController {
         guard let closing = camera else { return }
         camera = nil
         closing.setFailureHandler(nil)
+        closing.setFrameAnalysis(framesPerSecond: 0, nil)
+        forgetCode()
         // A recording stopped with its camera (the window destroyed) stays
         // in its hidden file for recovery; its file is held open until the
         // pipeline writing to it has stopped.

@@ -28,6 +28,8 @@ public final class CaptureController {
         public var recoverRecordings: (@Sendable (_ folder: String) -> [String])?
         /// Makes the pictures a front end shows of a photo (see `DisplayScaler`); nil: none can be shown.
         public var displayScaler: DisplayScaler?
+        /// Reads the codes in a frame (see `CodeReading`); nil: none are looked for.
+        public var readCodes: CodeReading?
 
         public init(cameras: any CameraProvider, testPattern: any CameraProvider, preferredCameraID: String? = nil,
                     microphoneID: String? = nil, recoverRecordings: (@Sendable (_ folder: String) -> [String])? = nil,
@@ -49,6 +51,18 @@ public final class CaptureController {
 
     /// The scaler the sources brought, for drawing photos (callable off the main actor).
     public let displayScaler: DisplayScaler?
+
+    /// The texts of the QR codes in a frame (the analysis branch's small gray
+    /// copy of the whole frame), first the one to show; empty when none. The
+    /// app's is zbar's (SquareCamCodes), given at start.
+    public typealias CodeReading = @Sendable (_ frame: Frame) -> [String]
+    let readCodes: CodeReading?
+    /// The text of the QR code in view while live, for the front end's bar; nil when none.
+    public internal(set) var codeInView: String?
+    /// Looks in a row that found no code since one was in view.
+    var codeMisses = 0
+    /// Frames are read only while this is on (the live page shows).
+    let codeLooking = CodeLooking()
 
     /// The capture flow; its state picks the page.
     public internal(set) var flow: CaptureFlow
@@ -132,6 +146,7 @@ public final class CaptureController {
         microphoneID = sources.microphoneID
         recoverRecordings = sources.recoverRecordings
         displayScaler = sources.displayScaler
+        readCodes = sources.readCodes
         self.ticker = ticker
         self.openPrivacySettings = openPrivacySettings
         flow = CaptureFlow(saveWithoutReview: preferences.saveWithoutReview)
@@ -200,6 +215,7 @@ public final class CaptureController {
         onTransition?(event, flow.state, actions)
         for action in actions { perform(action) }
         scheduleRetry()
+        updateCodeLooking()
         onChange?()
         if closing {
             closing = false

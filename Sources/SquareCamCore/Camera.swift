@@ -122,4 +122,15 @@ public protocol Camera: AnyObject, Sendable {
 
     /// Called once when the camera fails while live (unplugged, driver error).
     func setFailureHandler(_ handler: (@Sendable (CameraFailure) -> Void)?)
+
+    /// Hands `analyse` a small gray copy of the whole frame (not only the
+    /// square: a code may be beside it) with the camera frame's size, at most
+    /// `framesPerSecond` times a second, on a thread of its own; frames that
+    /// come while it is busy are dropped, never the viewfinder's. `nil` stops.
+    func setFrameAnalysis(framesPerSecond: Double, _ analyse: (@Sendable (_ frame: Frame, _ cameraFrameSize: PixelSize) -> Void)?)
+}
+
+extension Camera {
+    /// A camera without an analysis path analyses nothing.
+    public func setFrameAnalysis(framesPerSecond: Double, _ analyse: (@Sendable (_ frame: Frame, _ cameraFrameSize: PixelSize) -> Void)?) {}
 }

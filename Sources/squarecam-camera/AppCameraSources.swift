@@ -1,4 +1,5 @@
 import SquareCamCapture
+import SquareCamCodes
 import SquareCamCommandLine
 import SquareCamController
 import SquareCamCore
@@ -26,6 +27,10 @@ enum AppCameraSources {
         // What a killed run left in the videos folder is made playable at the next start.
         sources.recoverRecordings = { RecordingFile.recoverAll(inFolder: $0) }
         sources.displayScaler = FrameScaling.rgba
+        // Without zbar the app works as before, with no code bar.
+        if let reader = try? CodeReader() {
+            sources.readCodes = { frame in reader.codes(in: frame).map(\.text) }
+        }
         return sources
     }
 

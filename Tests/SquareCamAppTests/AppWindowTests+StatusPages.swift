@@ -200,7 +200,7 @@ extension AppWindowTests {
     }
 
     /// An X selection's text once it satisfies `condition` (or the last read, after 10 s).
-    private func waitForSelection(_ name: String, on app: AppSession, until condition: (String) -> Bool) throws -> String {
+    func waitForSelection(_ name: String, on app: AppSession, until condition: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(10)
         var text = ""
         while Date() < deadline {

@@ -29,7 +29,13 @@ final class ControllerHarness {
         set { settings.exist = newValue }
     }
 
-    init(provider: FakeProvider = FakeProvider(), preferredCameraID: String? = nil, configure: (Preferences) -> Void = { _ in }) throws {
+    /// A code reader for the sources (a struct, so a trailing closure still means `configure`).
+    struct CodeReader {
+        var read: CaptureController.CodeReading
+    }
+
+    init(provider: FakeProvider = FakeProvider(), preferredCameraID: String? = nil, codeReader: CodeReader? = nil,
+         configure: (Preferences) -> Void = { _ in }) throws {
         self.provider = provider
         let base = FileManager.default.temporaryDirectory.path + "/squarecam-controller-\(UUID().uuidString.prefix(8))"
         folder = base + "/Pictures/Camera"
@@ -38,8 +44,10 @@ final class ControllerHarness {
         configure(preferences)
         let photos = folder
         let settings = self.settings
+        var sources = CaptureController.Sources(cameras: provider, testPattern: testPattern, preferredCameraID: preferredCameraID)
+        sources.readCodes = codeReader?.read
         controller = CaptureController(
-            sources: .init(cameras: provider, testPattern: testPattern, preferredCameraID: preferredCameraID),
+            sources: sources,
             preferences: preferences, photos: .folders(photos: photos), ticker: ticker,
             openPrivacySettings: {
                 settings.opened += 1

@@ -16,6 +16,8 @@ final class FakeCamera: Camera {
         var live = false
         var pendingStart: CheckedContinuation<Void, any Error>?
         var failureHandler: (@Sendable (CameraFailure) -> Void)?
+        var analysis: (@Sendable (Frame, PixelSize) -> Void)?
+        var analysisRate: Double = 0
     }
     private let state: Mutex<State>
 
@@ -68,6 +70,22 @@ final class FakeCamera: Camera {
     }
 
     func setViewfinder(side: Int, handler: (@Sendable (Frame) -> Void)?) {}
+
+    func setFrameAnalysis(framesPerSecond: Double, _ analyse: (@Sendable (Frame, PixelSize) -> Void)?) {
+        state.withLock {
+            $0.analysis = analyse
+            $0.analysisRate = analyse == nil ? 0 : framesPerSecond
+        }
+    }
+
+    /// The rate the front end's analysis asked for; 0 while none is attached.
+    var analysisRate: Double { state.withLock { $0.analysisRate } }
+
+    /// One analysis frame, as the camera's analysis thread hands it over.
+    func analyseFrame() {
+        let frame = Frame(size: PixelSize(width: 8, height: 6), layout: .gray, planes: [.init(bytes: [UInt8](repeating: 0, count: 48), stride: 8)])
+        state.withLock { $0.analysis }?(frame, PixelSize(width: 64, height: 48))
+    }
 
     func setFailureHandler(_ handler: (@Sendable (CameraFailure) -> Void)?) {
         state.withLock { $0.failureHandler = handler }

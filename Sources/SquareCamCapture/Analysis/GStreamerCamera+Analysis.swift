@@ -13,6 +13,16 @@ extension GStreamerCamera {
         analysers.remove(named: name)
     }
 
+    /// The front end's analysis (`Camera`): one analyser of its own.
+    public func setFrameAnalysis(framesPerSecond: Double, _ analyse: (@Sendable (Frame, PixelSize) -> Void)?) {
+        guard let analyse else { return removeAnalyser(named: Self.frontEndAnalyser) }
+        setAnalyser(FrameAnalyser(name: Self.frontEndAnalyser, framesPerSecond: framesPerSecond) { analysed in
+            analyse(analysed.frame, analysed.cameraFrameSize)
+        })
+    }
+
+    private static let frontEndAnalyser = "front end"
+
     /// Connects a new pipeline's analysis branch: the probe that keeps to
     /// the analysers' rate, and the sink that hands them its frames.
     func connectAnalysis(of pipeline: GStreamerPipeline, generation: Int) {

@@ -182,7 +182,9 @@ public final class GStreamerCamera: Camera {
         }
         var description = PipelineDescription(source: streamSource, mode: mode)
         description.hasViewfinder = configuration.purpose == .live
-        description.hasAnalysis = configuration.analysis
+        // The app's viewfinder always has it: its gate passes no frame until
+        // something analyses (the code bar), and then the stream need not restart.
+        description.hasAnalysis = configuration.analysis || configuration.purpose == .live
         description.imageFormat = image.map(ImageFileSource.format(of:))
         description.recording = configuration.recording.map {
             RecordingBranch(settings: $0, frameSize: mode?.size ?? description.imageFormat?.size ?? source.testPatternSize,

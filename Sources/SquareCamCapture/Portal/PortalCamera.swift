@@ -43,6 +43,10 @@ public final class PortalCamera: Camera {
         camera.setViewfinder(side: side, handler: handler)
     }
 
+    public func setFrameAnalysis(framesPerSecond: Double, _ analyse: (@Sendable (Frame, PixelSize) -> Void)?) {
+        camera.setFrameAnalysis(framesPerSecond: framesPerSecond, analyse)
+    }
+
     public func setFailureHandler(_ handler: (@Sendable (CameraFailure) -> Void)?) {
         failureHandler.withLock { $0 = handler }
         guard let handler else {

@@ -1,0 +1,63 @@
+import SquareCamCore
+import Synchronization
+
+/// A QR code in view: read from the camera's frames while live, held in
+/// `codeInView` for the front end's bar (text, Copy, Open). Reading never
+/// interrupts shooting and never acts on what it read.
+extension CaptureController {
+    /// A code held up is seen within a fifth of a second; zbar takes about
+    /// 13 ms a look at the analysis frame's size, 7 % of one core.
+    static let codeLooksPerSecond = 5.0
+    /// Looks in a row without the code before its bar goes: a code is not
+    /// read in every frame (blur, a hand over it), and the bar must not
+    /// flicker. Ten at five a second: two seconds.
+    static let codeMissesBeforeGone = 10
+
+    /// Starts looking for codes in `camera`'s frames, when the sources can read them.
+    func startReadingCodes(in camera: any Camera) {
+        guard let readCodes else { return }
+        let looking = codeLooking
+        camera.setFrameAnalysis(framesPerSecond: Self.codeLooksPerSecond) { [weak self] frame, _ in
+            // Review, the editor, a recording: nobody sees the bar, so nothing is read.
+            guard looking.isOn else { return }
+            let text = readCodes(frame).first
+            Task { @MainActor in self?.codeRead(text, in: camera) }
+        }
+    }
+
+    /// Whether frames are read now: only while the live page shows.
+    func updateCodeLooking() {
+        let live = flow.state == .live
+        codeLooking.isOn = live
+        if !live { forgetCode() }
+    }
+
+    func forgetCode() {
+        codeMisses = 0
+        guard codeInView != nil else { return }
+        codeInView = nil
+        onChange?()
+    }
+
+    private func codeRead(_ text: String?, in camera: any Camera) {
+        guard camera === self.camera, flow.state == .live else { return }
+        if let text {
+            codeMisses = 0
+            guard text != codeInView else { return }
+            codeInView = text
+            onChange?()
+        } else if codeInView != nil {
+            codeMisses += 1
+            if codeMisses >= Self.codeMissesBeforeGone { forgetCode() }
+        }
+    }
+}
+
+/// Set on the main actor, read on the analysis thread.
+final class CodeLooking: Sendable {
+    private let value = Atomic(false)
+    var isOn: Bool {
+        get { value.load(ordering: .relaxed) }
+        set { value.store(newValue, ordering: .relaxed) }
+    }
+}

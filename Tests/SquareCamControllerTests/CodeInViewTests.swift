@@ -1,0 +1,76 @@
+import SquareCamController
+import SquareCamCore
+import Synchronization
+import Testing
+
+/// A QR code in view while live: read from the camera's analysis frames at
+/// five a second, held in `codeInView` until ten looks in a row miss it,
+/// and not read at all off the live page.
+@MainActor struct CodeInViewTests {
+    /// What the fake reader "sees": set by the test, read on any thread.
+    final class Seen: Sendable {
+        private let text = Mutex<String?>(nil)
+        var value: String? {
+            get { text.withLock { $0 } }
+            set { text.withLock { $0 = newValue } }
+        }
+        let reads = Atomic(0)
+    }
+
+    private func harness(_ seen: Seen) async throws -> (ControllerHarness, FakeCamera) {
+        let harness = try ControllerHarness(codeReader: .init { _ in
+            seen.reads.add(1, ordering: .relaxed)
+            return seen.value.map { [$0] } ?? []
+        })
+        await harness.launch()
+        let camera = try #require(harness.provider.opened.last)
+        return (harness, camera)
+    }
+
+    @Test func aCodeInViewIsHeldUntilTenLooksMissIt() async throws {
+        let seen = Seen()
+        let (harness, camera) = try await harness(seen)
+        #expect(camera.analysisRate == 5)
+        camera.analyseFrame()
+        await harness.settle()
+        #expect(harness.controller.codeInView == nil)
+
+        seen.value = "https://example.org/a"
+        camera.analyseFrame()
+        await harness.settle()
+        #expect(harness.controller.codeInView == "https://example.org/a")
+
+        seen.value = nil
+        for _ in 1...9 { camera.analyseFrame() }
+        await harness.settle()
+        #expect(harness.controller.codeInView == "https://example.org/a", "a few missed looks keep the bar")
+        camera.analyseFrame()
+        await harness.settle()
+        #expect(harness.controller.codeInView == nil, "the tenth miss in a row takes it away")
+    }
+
+    @Test func nothingIsReadOffTheLivePageAndTheCodeGoesWithIt() async throws {
+        let seen = Seen()
+        seen.value = "hello"
+        let (harness, camera) = try await harness(seen)
+        camera.analyseFrame()
+        await harness.settle()
+        #expect(harness.controller.codeInView == "hello")
+        harness.controller.shutterPressed()
+        await harness.settle()
+        guard case .reviewing = harness.state else {
+            Issue.record("not reviewing: \(harness.state)")
+            return
+        }
+        #expect(harness.controller.codeInView == nil, "no bar over the review")
+        let before = seen.reads.load(ordering: .relaxed)
+        camera.analyseFrame()
+        await harness.settle()
+        #expect(seen.reads.load(ordering: .relaxed) == before && harness.controller.codeInView == nil)
+    }
+
+    @Test func withoutAReaderNoAnalysisIsAsked() async throws {
+        let harness = try await ControllerHarness.live()
+        #expect(try #require(harness.provider.opened.last).analysisRate == 0)
+    }
+}

@@ -36,6 +36,10 @@ let package = Package(
         .target(name: "CPipeWire", cSettings: [.unsafeFlags(["-I/usr/include/pipewire-0.3", "-I/usr/include/spa-0.2", "-D_REENTRANT"])]),
         // Which program runs which command: one table for the C launcher and the Swift programs.
         .target(name: "CCommandRoutes"),
+        // dlib's HOG face detector behind a C API (dlib is C++ templates); dlib-1.pc's libraries.
+        // -O2 even in debug builds: at -O0 dlib's templates took seconds per picture.
+        .target(name: "CFaces", cxxSettings: [.unsafeFlags(["-O2"])],
+                linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary("lapack"), .linkedLibrary("blas")]),
         .target(
             name: "CJPEG",
             linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("jpeg")]
@@ -49,7 +53,7 @@ let package = Package(
         ),
         .target(
             name: "SquareCamImaging",
-            dependencies: ["SquareCamCore", "CJPEG", "CExif", "CHeif", "CPNG", "CResample"]
+            dependencies: ["SquareCamCore", "CJPEG", "CExif", "CHeif", "CPNG", "CResample", "CFaces"]
         ),
         // An image-file camera decodes its file with SquareCamImaging (every
         // format crop reads) and feeds the pixels to the pipeline.

@@ -15,8 +15,40 @@ public struct DetectedFace: Sendable, Hashable {
     }
 }
 
-/// Frontal faces in a frame, by dlib's HOG detector (Sources/CFaces). The only
-/// file that calls it.
+/// dlib's face model (Sources/CFaces), made once per process: read from the
+/// cache file (FaceModelCache), or unpacked from dlib when there is none.
+public final class FaceModel: Sendable {
+    // Read-only once made, so it may be shared (cfaces.h says so).
+    nonisolated(unsafe) fileprivate let pointer: OpaquePointer
+
+    private init(_ pointer: OpaquePointer) { self.pointer = pointer }
+
+    /// dlib's compiled-in model: about 250 ms to unpack. Nil when out of memory.
+    static func builtin() -> FaceModel? { cfaces_model_builtin().map(FaceModel.init) }
+
+    /// A model from `plainBytes`; nil when they are not one.
+    convenience init?(plainBytes: [UInt8]) {
+        guard let pointer = plainBytes.withUnsafeBufferPointer({ cfaces_model_read($0.baseAddress, $0.count) }) else { return nil }
+        self.init(pointer)
+    }
+
+    /// The model's plain bytes (about 155 KB), read back in 2 ms; nil when dlib failed.
+    var plainBytes: [UInt8]? {
+        let size = cfaces_model_write(pointer, nil, 0)
+        guard size > 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: size)
+        let written = bytes.withUnsafeMutableBufferPointer { cfaces_model_write(pointer, $0.baseAddress, $0.count) }
+        return written == size ? bytes : nil
+    }
+
+    /// dlib's version: plain bytes are read only by the dlib that wrote them.
+    static var dlibVersion: String { String(cString: cfaces_dlib_version()) }
+
+    deinit { cfaces_model_free(pointer) }
+}
+
+/// Frontal faces in a frame, by dlib's HOG detector (Sources/CFaces). This
+/// file holds every call into it.
 ///
 /// The detector works on gray pixels at about 480 pixels on the long side
 /// (measured 29 ms per picture there on this machine's cores; see
@@ -33,16 +65,16 @@ public enum FaceDetector {
     static let capacity = 64
 
     /// The faces in `frame`, in its own pixel coordinates, surest first.
-    /// Empty when there is none, or when the detector could not run (out of memory).
-    public static func faces(in frame: Frame) -> [DetectedFace] {
+    /// Empty when there is none, or when the detector could not run (no model, out of memory).
+    public static func faces(in frame: Frame, model: FaceModel? = FaceModelCache.shared) -> [DetectedFace] {
         let longSide = max(frame.size.width, frame.size.height)
-        guard longSide > 0 else { return [] }
+        guard longSide > 0, let model else { return [] }
         let scale = longSide > largestSearchedAsIs ? Double(workingLongSide) / Double(longSide) : 1
         let gray = frame.lumaFrame(scaledBy: scale)
         let plane = gray.planes[0]
         var found = [cfaces_face](repeating: cfaces_face(), count: capacity)
         let count = plane.bytes.withUnsafeBufferPointer { pixels in
-            cfaces_detect(pixels.baseAddress, Int32(gray.size.width), Int32(gray.size.height), plane.stride,
+            cfaces_detect(model.pointer, pixels.baseAddress, Int32(gray.size.width), Int32(gray.size.height), plane.stride,
                           &found, Int32(capacity))
         }
         guard count > 0 else { return [] }

@@ -312,6 +312,16 @@ for name in face12 bus12; do
         summary+=("$name smart $size: faces first takes ×$r the time of the scorer alone (target ≤ 1.30: $pass)")
     done
 done
+# The rows above read the face model from its cache file (written by the
+# first run). For information: a run that must unpack it from dlib first.
+cold_cache=$work/cold-cache
+hyperfine -N --style none --warmup 1 --runs "$runs" --prepare "rm -rf $cold_cache" --export-json "$work/faces-cold.json" \
+    "env XDG_CACHE_HOME=$cold_cache $with_faces crop --mode smart --overwrite --quiet -o $work/with-faces $work/face12.jpg" >/dev/null 2>&1 \
+    || { echo "crop.sh: hyperfine could not time the cold-cache run" >&2; exit 1; }
+cold_ms=$(median_ms "$work/faces-cold.json")
+printf '%-9s %-12s %14s %17s %7sx (information: no model cache yet, the first run of a user)\n' face12 "full, cold" "$cold_ms" \
+    "$(python3 -c 'import json,sys; print("%.1f" % (json.load(open(sys.argv[1]))["results"][0]["median"]*1000))' "$work/faces-without-face12-full.json")" \
+    "$(ratio "$cold_ms" "$(median_ms "$work/faces-without-face12-full.json")")"
 fi
 
 if wants damage; then

@@ -10,8 +10,8 @@ build_packages=(
     libexif-dev libheif-dev libpng-dev
     libgtk-4-dev libadwaita-1-dev
     libpipewire-0.3-dev
-    # Face detection (Sources/CFaces): dlib, and the BLAS/LAPACK its pkg-config file names.
-    libdlib-dev libblas-dev liblapack-dev
+    # Face detection (Sources/CFaces): dlib's headers and libdlib.a, linked statically.
+    libdlib-dev
     gettext
     # make install's man pages (packaging/man/make-man-pages.sh).
     help2man

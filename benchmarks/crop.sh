@@ -282,7 +282,7 @@ python3 - "$faceless" <<'PATCH'
 import sys
 root = sys.argv[1]
 path = root + "/Sources/SquareCamImaging/Crop/FaceFirstSquare.swift"
-old = "let faces = FaceDetector.faces(in: facePreview).map {"
+old = "let faces = FaceDetector.faces(in: facePreview, threads: threads).map {"
 with open(path) as f: text = f.read()
 if old not in text: sys.exit("crop.sh: cannot turn the face search off in " + path + ": the code changed")
 with open(path, "w") as f: f.write(text.replace(old, "let faces = ([] as [DetectedFace]).map {"))

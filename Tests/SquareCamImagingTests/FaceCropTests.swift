@@ -38,6 +38,28 @@ import Testing
                 "face at \(best.rect)")
     }
 
+    @Test func twoThreadsFindTheSameFacesAsOne() throws {
+        // Faces of about 90, 100 and 210 px: found on the two largest levels
+        // of the pyramid (the first thread), and below them (the second).
+        let closeUp = LanczosResampler.resize(try Self.astronaut(), source: Rect2D(x: 123, y: 20, width: 200, height: 200),
+                                              to: PixelSize(width: 480, height: 480))
+        let pictures = [try Self.astronaut(),
+                        try Self.composite(side: 512, textureLength: 640, portrait: false).0,
+                        closeUp,
+                        try JPEGDecoder.decode(try TestImages.fixture("orientation/Landscape_1.jpg")).frame,
+                        try JPEGDecoder.decode(try TestImages.fixture("orientation/Portrait_1.jpg")).frame]
+        for picture in pictures {
+            let one = FaceDetector.faces(in: picture, threads: 1)
+            let two = FaceDetector.faces(in: picture, threads: 2)
+            #expect(one.count == two.count, "one thread \(one), two \(two)")
+            if picture.size == closeUp.size { #expect(one.first.map { $0.rect.width > 150 } == true, "close-up: \(one)") }
+            for (a, b) in zip(one, two) {
+                let edges = [a.rect.x - b.rect.x, a.rect.y - b.rect.y, a.rect.maxX - b.rect.maxX, a.rect.maxY - b.rect.maxY]
+                #expect(edges.allSatisfy { abs($0) <= 1 } && abs(a.score - b.score) < 1e-9, "\(a) against \(b)")
+            }
+        }
+    }
+
     @Test func noFaceInALandscape() throws {
         let landscape = try TestImages.fixture("orientation/Landscape_1.jpg")
         #expect(FaceDetector.faces(in: try JPEGDecoder.decode(landscape).frame).isEmpty)

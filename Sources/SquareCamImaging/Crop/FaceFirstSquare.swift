@@ -9,11 +9,12 @@ enum FaceFirstSquare {
     /// `FaceDetector.workingLongSide` on its long side). `scorerPreview`
     /// gives the scorer's picture when no face is found (the face preview
     /// itself, or a smaller one: the scorer's cost grows with its pixels).
+    /// `threads` 2 searches on two threads (`CropOptions.usesSecondThread`).
     static func square(
-        facePreview: Frame, fullSize: PixelSize, mode: CropOptions.Mode,
+        facePreview: Frame, fullSize: PixelSize, mode: CropOptions.Mode, threads: Int = 1,
         scorerPreview: () throws(ImagingError) -> Frame
     ) throws(ImagingError) -> PixelRect {
-        let faces = FaceDetector.faces(in: facePreview).map {
+        let faces = FaceDetector.faces(in: facePreview, threads: threads).map {
             DetectedFace(rect: $0.rect.scaled(from: facePreview.size, to: fullSize), score: $0.score)
         }
         if !faces.isEmpty { return FaceFraming.square(holding: faces, in: fullSize) }

@@ -102,7 +102,8 @@ public enum SquareCropper {
             // detector); a small photo's scorer keeps its 1/8 preview.
             let faceScale = FaceFirstSquare.previewScaleEighths(forLongSide: upright.longSide)
             let facePreview = try uprightPreview(faceScale)
-            square = try FaceFirstSquare.square(facePreview: facePreview, fullSize: upright, mode: options.mode) {
+            square = try FaceFirstSquare.square(facePreview: facePreview, fullSize: upright, mode: options.mode,
+                                                threads: options.usesSecondThread ? 2 : 1) {
                 () throws(ImagingError) in faceScale == 1 ? facePreview : try uprightPreview(1)
             }
         } else {

@@ -143,6 +143,15 @@ import Testing
         #expect(square.x <= 2400 - 90 && square.maxX >= 2700 + 90, "room each side: \(square)")
     }
 
+    @Test func aFarWeakerFaceIsLeftOut() {
+        // As on the astronaut portrait: a faint, larger box on her suit below the face.
+        let size = PixelSize(width: 1000, height: 3000)
+        let face = DetectedFace(rect: PixelRect(x: 400, y: 200, width: 200, height: 200), score: 1.5)
+        let suit = DetectedFace(rect: PixelRect(x: 300, y: 2200, width: 240, height: 240), score: 0.02)
+        let square = FaceFraming.square(holding: [face, suit], in: size)
+        #expect(square == PixelRect(x: 0, y: 200 - 120, width: 1000, height: 1000))
+    }
+
     @Test func aPortraitSquareStartsAtTheHeadRoom() {
         let size = PixelSize(width: 1000, height: 2000)
         let face = DetectedFace(rect: PixelRect(x: 400, y: 900, width: 200, height: 200), score: 1)

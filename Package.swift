@@ -39,6 +39,12 @@ let package = Package(
         .target(name: "CPipeWire", cSettings: [.unsafeFlags(["-I/usr/include/pipewire-0.3", "-I/usr/include/spa-0.2", "-D_REENTRANT"])]),
         // Which program runs which command: one table for the C launcher and the Swift programs.
         .target(name: "CCommandRoutes"),
+        // dlib's HOG face detector behind a C API (dlib is C++ templates). Linked
+        // statically: of libdlib.a only its model's decoders are taken, so a crop
+        // loads no shared dlib, BLAS or LAPACK (2 ms of every start; see cfaces.cpp).
+        // -O2 even in debug builds: at -O0 dlib's templates took seconds per picture.
+        .target(name: "CFaces", cxxSettings: [.unsafeFlags(["-O2"])],
+                linkerSettings: [.unsafeFlags(["-l:libdlib.a"])]),
         .target(
             name: "CJPEG",
             linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("jpeg")]
@@ -52,7 +58,7 @@ let package = Package(
         ),
         .target(
             name: "SquareCamImaging",
-            dependencies: ["SquareCamCore", "CJPEG", "CExif", "CHeif", "CPNG", "CResample"]
+            dependencies: ["SquareCamCore", "CJPEG", "CExif", "CHeif", "CPNG", "CResample", "CFaces"]
         ),
         // An image-file camera decodes its file with SquareCamImaging (every
         // format crop reads) and feeds the pixels to the pipeline.

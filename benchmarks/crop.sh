@@ -11,6 +11,10 @@
 #   loaded    on a busy machine (a busy program per core): the default (two
 #             threads for one file) against --libjpeg-only (one thread);
 #             target: the default no slower;
+#   faces     what the faces-first smart crop costs: `--mode smart` on a 12 MP
+#             photo with a face and on the bus photo (no face), squarecam-crop
+#             against the same tree built with the face search off;
+#             target ≤ +30 % (issue 21).
 #   damage    what the damage check costs: squarecam-crop against the same
 #             tree built with the check off, on the 12 MP file stored landscape
 #             and stored portrait (rows below the square to read), resized,
@@ -28,7 +32,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-15}
 shift || true
 sections=("$@")
-((${#sections[@]} > 0)) || sections=(size lossless full batch fallback loaded damage)
+((${#sections[@]} > 0)) || sections=(size lossless full batch fallback loaded faces damage)
 wants() { [[ " ${sections[*]} " == *" $1 "* ]]; }
 corpus=Tests/Fixtures/photos/012mp-bus.jpg
 [[ -f $corpus ]] || { echo "crop.sh: $corpus is missing (see Tests/Fixtures/SOURCES.md)" >&2; exit 1; }
@@ -260,6 +264,64 @@ done
 kill "${busy_pids[@]}" 2>/dev/null || true
 wait "${busy_pids[@]}" 2>/dev/null || true
 busy_pids=()
+fi
+
+if wants faces; then
+echo
+echo "faces first: crop --mode smart as built against the same tree built with the face search off (today's scorer alone)"
+# The 12 MP photo with a face: the portrait's head and shoulders, 3024 px
+# high, over the right of the bus photo (a close portrait: the detector finds
+# faces about a sixth of the long side or larger).
+portrait=Tests/Fixtures/faces/astronaut.jpg
+convert "$work/bus12.jpg" \( "$portrait" -crop 200x200+123+20 +repage -resize 3024x3024 \) \
+    -geometry +1008+0 -composite -quality 90 "$work/face12.jpg"
+faceless=$work/faceless-tree
+mkdir -p "$faceless"
+git ls-files -z | xargs -0 cp -P --parents -t "$faceless"
+python3 - "$faceless" <<'PATCH'
+import sys
+root = sys.argv[1]
+path = root + "/Sources/SquareCamImaging/Crop/FaceFirstSquare.swift"
+old = "let faces = FaceDetector.faces(in: facePreview, threads: threads).map {"
+with open(path) as f: text = f.read()
+if old not in text: sys.exit("crop.sh: cannot turn the face search off in " + path + ": the code changed")
+with open(path, "w") as f: f.write(text.replace(old, "let faces = ([] as [DetectedFace]).map {"))
+PATCH
+echo "  building the variant (release, squarecam-crop only)…"
+swift build -c release --package-path "$faceless" --product squarecam-crop >"$work/faceless-build.log" 2>&1 \
+    || { echo "crop.sh: the variant without the face search did not build:" >&2; tail -20 "$work/faceless-build.log" >&2; exit 1; }
+with_faces=$(dirname "$bin")/squarecam-crop
+without_faces=$faceless/.build/release/squarecam-crop
+[[ -x $with_faces ]] || { echo "crop.sh: $with_faces is missing" >&2; exit 1; }
+mkdir -p "$work/with-faces" "$work/without-faces"
+# The face must be found, or the row measures nothing: --mode face fails without one.
+must_run "$with_faces" crop --mode face --overwrite --quiet -o "$work/with-faces" "$work/face12.jpg"
+printf '%-9s %-12s %14s %17s %8s\n' input size "with faces ms" "without faces ms" ratio
+for name in face12 bus12; do
+    for size in full 1080; do
+        words=(); [[ $size == full ]] || words=(--size "$size")
+        with_cmd=("$with_faces" crop --mode smart "${words[@]}" --overwrite --quiet -o "$work/with-faces" "$work/$name.jpg")
+        without_cmd=("$without_faces" crop --mode smart "${words[@]}" --overwrite --quiet -o "$work/without-faces" "$work/$name.jpg")
+        must_run "${with_cmd[@]}"
+        must_run "${without_cmd[@]}"
+        with_ms=$(time_ms "faces-with-$name-$size" "${with_cmd[@]}")
+        without_ms=$(time_ms "faces-without-$name-$size" "${without_cmd[@]}")
+        r=$(ratio "$with_ms" "$without_ms")
+        pass=$(python3 -c 'import sys; print("PASS" if float(sys.argv[1]) <= 1.30 else "FAIL")' "$r")
+        printf '%-9s %-12s %14s %17s %7sx (target ≤ 1.30: %s)\n' "$name" "$size" "$with_ms" "$without_ms" "$r" "$pass"
+        summary+=("$name smart $size: faces first takes ×$r the time of the scorer alone (target ≤ 1.30: $pass)")
+    done
+done
+# The rows above read the face model from its cache file (written by the
+# first run). For information: a run that must unpack it from dlib first.
+cold_cache=$work/cold-cache
+hyperfine -N --style none --warmup 1 --runs "$runs" --prepare "rm -rf $cold_cache" --export-json "$work/faces-cold.json" \
+    "env XDG_CACHE_HOME=$cold_cache $with_faces crop --mode smart --overwrite --quiet -o $work/with-faces $work/face12.jpg" >/dev/null 2>&1 \
+    || { echo "crop.sh: hyperfine could not time the cold-cache run" >&2; exit 1; }
+cold_ms=$(median_ms "$work/faces-cold.json")
+printf '%-9s %-12s %14s %17s %7sx (information: no model cache yet, the first run of a user)\n' face12 "full, cold" "$cold_ms" \
+    "$(python3 -c 'import json,sys; print("%.1f" % (json.load(open(sys.argv[1]))["results"][0]["median"]*1000))' "$work/faces-without-face12-full.json")" \
+    "$(ratio "$cold_ms" "$(median_ms "$work/faces-without-face12-full.json")")"
 fi
 
 if wants damage; then

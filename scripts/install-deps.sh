@@ -12,6 +12,8 @@ build_packages=(
     libpipewire-0.3-dev
     # QR codes: squarecam scan and the analysis branch's code reader.
     libzbar-dev
+    # Face detection (Sources/CFaces): dlib's headers and libdlib.a, linked statically.
+    libdlib-dev
     gettext
     # make install's man pages (packaging/man/make-man-pages.sh).
     help2man

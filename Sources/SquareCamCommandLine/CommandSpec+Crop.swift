@@ -7,7 +7,7 @@ extension CommandSpec {
         summary: "Square-crops photos (JPEG, PNG, HEIF/HEIC): right side up, EXIF kept and corrected, never a partial or overwritten file.",
         usage: "[options] FILE|DIR...",
         options: [
-            .value("mode", short: "m", "MODE", "center (the centred square of the upright photo; default), smart (the square with the most detail, colour and skin tones), or lossless (JPEG only: no re-encoding; the square starts on the nearest 8/16-pixel block and the offset is reported)."),
+            .value("mode", short: "m", "MODE", "center (the centred square of the upright photo; default), smart (the square holding every face found, with head room, or the largest face when they cannot all fit; without a face, the square with the most detail, colour and skin tones), face (as smart with faces; a photo without a face fails), or lossless (JPEG only: no re-encoding; the square starts on the nearest 8/16-pixel block and the offset is reported)."),
             .value("size", short: "s", "N", "Side of the output in pixels (default: the full-resolution square; never enlarges)."),
             .value("quality", short: "q", "Q", "JPEG quality 1–100 (default \(ImageDefaults.jpegQuality))."),
             .value("subsampling", "S", "Chroma subsampling: 444, 422, 420 or gray (default: as the input)."),
@@ -36,6 +36,7 @@ extension CommandSpec {
             ("squarecam crop --size 1080 -o squares ~/Pictures/trip", "1080×1080 squares of every photo in the folder, into ./squares"),
             ("squarecam crop --mode lossless --in-place *.jpg", "replaces each JPEG by its square without re-encoding"),
             ("squarecam crop --mode smart --strip-location -r photos", "the most interesting square of each photo, without GPS"),
+            ("squarecam crop --mode face --size 512 -o avatars people", "512×512 squares around the faces; photos without a face are listed as failed"),
             ("curl -s URL | squarecam crop --size 512 - --output - > avatar.jpg", "a 512×512 avatar from a pipe, into a pipe"),
             ("squarecam crop --skip-existing --json -r photos", "a rerun that crops only what is new, one JSON line per file"),
             ("squarecam crop --circle --size 512 me.jpg", "me-square.png: a 512×512 round avatar with transparent corners"),

@@ -20,6 +20,8 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
     case encodeFailed(detail: String)
     /// The EXIF block could not be built or read.
     case exifFailed(detail: String)
+    /// `--mode face` found no face in the picture.
+    case noFace
 
     public var description: String {
         switch self {
@@ -39,6 +41,8 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
             "could not encode the image (\(detail))"
         case .exifFailed(let detail):
             "could not build the EXIF metadata (\(detail)); try --strip to write the photo without metadata"
+        case .noFace:
+            "no face found; use --mode smart or center"
         }
     }
 }

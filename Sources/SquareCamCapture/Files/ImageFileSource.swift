@@ -53,7 +53,8 @@ enum ImageFileSource {
             return "the image is \(size), more than the \(limit / 1_000_000) megapixels a file camera decodes; use a smaller copy."
         case .invalidRequest(let detail), .encodeFailed(let detail):
             return detail + "."
-        case .exifFailed:
+        case .exifFailed, .noFace:
+            // Only crop's --mode face looks for faces; a file camera never fails for want of one.
             return error.description + "."
         }
     }

@@ -6,8 +6,11 @@ public struct CropOptions: Sendable, Hashable {
     public enum Mode: String, Sendable, Hashable, CaseIterable {
         /// Exactly the centred square of the upright image.
         case center
-        /// The square with the most content by `SmartCropScorer`'s score.
+        /// The square holding the faces (FaceFraming); without a face, the one
+        /// with the most content by `SmartCropScorer`'s score.
         case smart
+        /// As `smart` with faces; a picture without a face fails (`ImagingError.noFace`).
+        case face
         /// JPEG only: cut in the DCT domain, no re-encode; the square starts on the iMCU grid.
         case lossless
     }

@@ -7,11 +7,11 @@ extension SquareCropper {
     /// colours. `.strip` writes no chunk but the pixels'.
     static func cropSixteenBitPNG(_ bytes: [UInt8], options: CropOptions) throws(ImagingError) -> CropResult {
         let square: PixelRect
-        if options.mode == .smart {
+        if options.mode == .smart || options.mode == .face {
             // Smart scores the 8-bit decode it always scored, so it picks
             // the very square it did before this path existed.
             let preview = try PNGCodec.decode(bytes, keepAlpha: true, maxPixels: options.maxPixels)
-            square = Self.square(of: preview, mode: .smart)
+            square = try Self.square(of: preview, mode: options.mode)
         } else {
             square = try PNGCodec.size(of: bytes).centeredSquare
         }

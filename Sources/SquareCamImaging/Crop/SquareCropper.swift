@@ -96,10 +96,19 @@ public enum SquareCropper {
         }
 
         let square: PixelRect
-        if options.mode == .smart {
-            let preview = try JPEGDecoder.decode(bytes, scaleEighths: 1, maxPixels: options.maxPixels,
-                                                 acceptsDamage: acceptsDamage).frame
-            square = SmartCropScorer.bestSquare(preview: preview.applying(orientation), fullSize: upright)
+        if options.mode == .smart || options.mode == .face {
+            let uprightPreview = { (eighths: Int) throws(ImagingError) -> Frame in
+                try JPEGDecoder.decode(bytes, scaleEighths: eighths, maxPixels: options.maxPixels,
+                                       acceptsDamage: acceptsDamage).frame.applying(orientation)
+            }
+            // One decode for both on a 12 MP photo (1/8 is large enough for the
+            // detector); a small photo's scorer keeps its 1/8 preview.
+            let faceScale = FaceFirstSquare.previewScaleEighths(forLongSide: upright.longSide)
+            let facePreview = try uprightPreview(faceScale)
+            square = try FaceFirstSquare.square(facePreview: facePreview, fullSize: upright, mode: options.mode,
+                                                threads: options.usesSecondThread ? 2 : 1) {
+                () throws(ImagingError) in faceScale == 1 ? facePreview : try uprightPreview(1)
+            }
         } else {
             square = upright.centeredSquare
         }
@@ -181,20 +190,22 @@ public enum SquareCropper {
         _ frame: Frame, exif: ExifMetadata?, icc: [UInt8]?, isPNG: Bool, subsampling: JPEGSubsampling,
         options: CropOptions
     ) throws(ImagingError) -> CropResult {
-        let square = square(of: frame, mode: options.mode)
+        let square = try square(of: frame, mode: options.mode)
         let side = min(options.size ?? square.width, square.width)
         let pixels = LanczosResampler.crop(frame, source: square.rect2D, to: PixelSize(width: side, height: side))
         return try finish(pixels, exif: exif, icc: icc, isPNG: isPNG, subsampling: options.subsampling ?? subsampling,
                           inputSize: frame.size, square: square, options: options)
     }
 
-    /// The square `mode` takes of a whole decoded image (center or smart).
-    static func square(of frame: Frame, mode: CropOptions.Mode) -> PixelRect {
-        guard mode == .smart else { return frame.size.centeredSquare }
-        let shrink = max(1, frame.size.shortSide / 256)
-        let previewSize = PixelSize(width: max(1, frame.size.width / shrink), height: max(1, frame.size.height / shrink))
-        let preview = LanczosResampler.resize(frame, source: PixelRect(x: 0, y: 0, width: frame.size.width, height: frame.size.height).rect2D, to: previewSize)
-        return SmartCropScorer.bestSquare(preview: preview, fullSize: frame.size)
+    /// The square `mode` takes of a whole decoded image (center, smart or face).
+    static func square(of frame: Frame, mode: CropOptions.Mode) throws(ImagingError) -> PixelRect {
+        guard mode == .smart || mode == .face else { return frame.size.centeredSquare }
+        // The detector shrinks the frame to its own working size.
+        return try FaceFirstSquare.square(facePreview: frame, fullSize: frame.size, mode: mode) { () throws(ImagingError) in
+            let shrink = max(1, frame.size.shortSide / 256)
+            let previewSize = PixelSize(width: max(1, frame.size.width / shrink), height: max(1, frame.size.height / shrink))
+            return LanczosResampler.resize(frame, source: frame.size.bounds.rect2D, to: previewSize)
+        }
     }
 
     // MARK: Output

@@ -23,10 +23,12 @@ while (($# > 0)) && [[ $1 != -- ]]; do build+=("$1"); shift; done
 bundle=$("$swift" build "${build[@]}" --show-bin-path)/SquareCamPackageTests.xctest
 [[ -x $bundle ]] || { echo "run-bundle: $bundle is missing: run swift build --build-tests ${build[*]} first" >&2; exit 1; }
 output=$(mktemp /tmp/squarecam-tests.XXXXXX)
-trap 'rm -f "$output"' EXIT
+# The tests' caches (the face model crop writes on first use) stay out of the user's ~/.cache.
+cache=$(mktemp -d /tmp/squarecam-test-cache.XXXXXX)
+trap 'rm -f "$output"; rm -rf "$cache"' EXIT
 # -noreset: Xvfb otherwise resets when its last client leaves, and an app
 # starting in that moment cannot connect (one app at a time leaves it empty).
-SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no} xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" \
+XDG_CACHE_HOME=$cache SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no} xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" \
     "$bundle" --testing-library swift-testing "$@" 2>&1 | tee "$output"
 status=${PIPESTATUS[0]}
 if ! grep -q "Test run with .* passed" "$output"; then

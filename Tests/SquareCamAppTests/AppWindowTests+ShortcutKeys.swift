@@ -38,6 +38,8 @@ extension AppWindowTests {
         try app.next("timer 0", after: { try app.press("t") })
         try press("camera", "g", expect: "grid shown")
         try app.next("grid hidden", after: { try app.press("g") })
+        try press("camera", "o", expect: "circle guide shown")
+        try app.next("circle guide hidden", after: { try app.press("o") })
         try press("camera", "m", expect: "viewfinder now mirrored true")
         try app.next("viewfinder now mirrored false", after: { try app.press("m") })
         try press("camera", "c", expect: "camera chosen \(second)")

@@ -18,13 +18,16 @@ enum PadProbe {
 
     /// Passes each buffer at the pad `padName` of `elementName` that `keep`
     /// (given its presentation time in nanoseconds, nil without one) says to
-    /// keep, and drops the others; on the streaming thread.
+    /// keep, and drops the others; on the streaming thread. With
+    /// `beforeThePad`, on the pad linked to it instead: a buffer dropped
+    /// there never meets the pad, whose end-of-stream would otherwise answer
+    /// every later push with EOS (a tee passes that on to the camera, which stops).
     @discardableResult
     static func filterBuffers(
-        in pipeline: GStreamerPipeline, element elementName: String, pad padName: String,
+        in pipeline: GStreamerPipeline, element elementName: String, pad padName: String, beforeThePad: Bool = false,
         _ keep: @escaping @Sendable (UInt64?) -> Bool
     ) -> Bool {
-        addProbe(in: pipeline, element: elementName, pad: padName, type: GST_PAD_PROBE_TYPE_BUFFER) { info in
+        addProbe(in: pipeline, element: elementName, pad: padName, onPeer: beforeThePad, type: GST_PAD_PROBE_TYPE_BUFFER) { info in
             let time = squarecam_probe_buffer_time(info)
             return keep(time == GstClockTime.max ? nil : UInt64(time)) ? GST_PAD_PROBE_OK : GST_PAD_PROBE_DROP
         }
@@ -79,12 +82,15 @@ enum PadProbe {
     }
 
     private static func addProbe(
-        in pipeline: GStreamerPipeline, element elementName: String, pad padName: String, type: GstPadProbeType,
-        _ body: @escaping @Sendable (UnsafeMutablePointer<GstPadProbeInfo>) -> GstPadProbeReturn
+        in pipeline: GStreamerPipeline, element elementName: String, pad padName: String, onPeer: Bool = false,
+        type: GstPadProbeType, _ body: @escaping @Sendable (UnsafeMutablePointer<GstPadProbeInfo>) -> GstPadProbeReturn
     ) -> Bool {
         pipeline.withElement(named: elementName) { element -> Bool in
-            guard let pad = gst_element_get_static_pad(element, padName) else { return false }
-            defer { gst_object_unref(UnsafeMutableRawPointer(pad)) }
+            guard let own = gst_element_get_static_pad(element, padName) else { return false }
+            defer { gst_object_unref(UnsafeMutableRawPointer(own)) }
+            let linked = onPeer ? gst_pad_get_peer(own) : nil
+            defer { if let linked { gst_object_unref(UnsafeMutableRawPointer(linked)) } }
+            guard let pad = onPeer ? linked : own else { return false }
             let box = Unmanaged.passRetained(InfoBox(body)).toOpaque()
             let id = gst_pad_add_probe(pad, type, { _, info, context in
                 guard let info, let context else { return GST_PAD_PROBE_OK }

@@ -35,6 +35,8 @@ final class RecordingTap: Sendable {
     private struct Span {
         var firstPicture: UInt64?
         var limitReached = false
+        /// The end was asked for: no frame goes in after its end-of-stream.
+        var ended = false
     }
     private let span = Mutex(Span())
 
@@ -54,7 +56,10 @@ final class RecordingTap: Sendable {
 
     /// Installs the counters and the end watch on `pipeline`'s recording branch.
     func attach(to pipeline: GStreamerPipeline) {
-        PadProbe.filterBuffers(in: pipeline, element: RecordingBranch.queueName, pad: "sink") { [self] time in
+        // Before the queue's pad: once the end-of-stream is in, a frame
+        // reaching that pad would get EOS back, and the camera's tee would
+        // stop the camera with it (under load before the queue had drained).
+        PadProbe.filterBuffers(in: pipeline, element: RecordingBranch.queueName, pad: "sink", beforeThePad: true) { [self] time in
             guard self.keepsPicture(at: time) else { return false }
             self.offered.add(1, ordering: .relaxed)
             return true
@@ -94,6 +99,7 @@ final class RecordingTap: Sendable {
 
     private func keepsPicture(at time: UInt64?) -> Bool {
         let (keep, reachedNow) = span.withLock { span -> (Bool, Bool) in
+            guard !span.ended else { return (false, false) }
             guard let time else { return (!span.limitReached, false) }
             guard let limit, let first = span.firstPicture, time >= first &+ limit else { return (true, false) }
             defer { span.limitReached = true }
@@ -120,6 +126,7 @@ final class RecordingTap: Sendable {
     /// the file should hold.
     func end(_ pipeline: GStreamerPipeline, stall: Duration = .seconds(10)) async -> Bool {
         if ending.withLock({ $0.finished }) { return true }
+        span.withLock { $0.ended = true }
         _ = PadProbe.sendEndOfStream(in: pipeline, element: RecordingBranch.queueName, pad: "sink")
         if hasMicrophone { _ = PadProbe.sendEndOfStream(in: pipeline, element: RecordingBranch.audioQueueName, pad: "sink") }
         return await withCheckedContinuation { (waiter: CheckedContinuation<Bool, Never>) in

@@ -69,22 +69,20 @@ linked=$(cd "$shlibs_dir" && dpkg-shlibdeps -O "$bin" "${helpers[@]}" 2>"$work/s
     cat "$work/shlibdeps.log" >&2
     exit 1
 }
-# libheif is opened with dlopen on the first HEIF file: the oldest libheif1
-# that has every function Sources/CHeif resolves, from libheif1's symbols file.
-heif_minimum=$(
-    grep -o 'RESOLVE(heif_[a-z_A-Z0-9]*)' Sources/CHeif/cheif.c | sed 's/RESOLVE(\(.*\))/\1/' | sort -u |
+# The oldest version of PACKAGE that has every function SOURCE resolves at
+# run time (RESOLVE(prefix_…) in a dlopen wrapper), from PACKAGE's symbols file.
+oldest_with_symbols() {
+    local source=$1 prefix=$2 package=$3
+    grep -o "RESOLVE(${prefix}_[a-z_A-Z0-9]*)" "$source" | sed 's/RESOLVE(\(.*\))/\1/' | sort -u |
         while read -r symbol; do
-            awk -v s="$symbol@Base" '$1 == s { print $2 }' /var/lib/dpkg/info/libheif1:"$arch".symbols
+            awk -v s="$symbol@Base" '$1 == s { print $2 }' /var/lib/dpkg/info/"$package":"$arch".symbols
         done | sort -V | tail -1
-)
+}
+# libheif is opened with dlopen on the first HEIF file (Sources/CHeif), zbar
+# when squarecam scan starts (Sources/CZbar).
+heif_minimum=$(oldest_with_symbols Sources/CHeif/cheif.c heif libheif1)
 [[ -n $heif_minimum ]] || { echo "build-deb: could not find libheif1's symbols (is libheif1 installed?)" >&2; exit 1; }
-# zbar likewise, when squarecam scan starts (Sources/CZbar): the oldest libzbar0 with every function it resolves.
-zbar_minimum=$(
-    grep -o 'RESOLVE(zbar_[a-z_A-Z0-9]*)' Sources/CZbar/czbar.c | sed 's/RESOLVE(\(.*\))/\1/' | sort -u |
-        while read -r symbol; do
-            awk -v s="$symbol@Base" '$1 == s { print $2 }' /var/lib/dpkg/info/libzbar0:"$arch".symbols
-        done | sort -V | tail -1
-)
+zbar_minimum=$(oldest_with_symbols Sources/CZbar/czbar.c zbar libzbar0)
 [[ -n $zbar_minimum ]] || { echo "build-deb: could not find libzbar0's symbols (is libzbar0 installed?)" >&2; exit 1; }
 # The elements the pipelines name (Sources/SquareCamCapture): plugins-base
 # has videotestsrc, videoconvert, videoscale, appsink, appsrc and decodebin;

@@ -221,7 +221,7 @@ extension MainWindow {
         let date = controller.shot(for: photo)?.date ?? .now
         FileChooser.choose(title: localized("Save Photo As"), accept: localized("_Save"), parent: window,
                            action: GTK_FILE_CHOOSER_ACTION_SAVE, folder: controller.photosFolder,
-                           suggestedName: PhotoFileName(fileExtension: photo.shape == .round ? "png" : "jpg").name(for: date, sequence: 1)) { [weak self] path in
+                           suggestedName: PhotoFileName(fileExtension: photo.shape.fileExtension).name(for: date, sequence: 1)) { [weak self] path in
             self?.controller.send(.saveAs(path: path))
         }
     }

@@ -1,6 +1,5 @@
 import CGtk
 import SquareCamCore
-import Synchronization
 
 /// The live square: the camera's viewfinder frames drawn in the largest
 /// centred square of the space given, with the thirds grid, the shutter
@@ -221,14 +220,5 @@ final class Viewfinder {
             }
             cairo_stroke(cairo)
         }
-    }
-}
-
-/// A flag set on the main thread and read on a streaming thread.
-final class SharedFlag: Sendable {
-    private let value = Atomic(false)
-    var isOn: Bool {
-        get { value.load(ordering: .relaxed) }
-        set { value.store(newValue, ordering: .relaxed) }
     }
 }

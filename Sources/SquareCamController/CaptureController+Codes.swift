@@ -1,5 +1,4 @@
 import SquareCamCore
-import Synchronization
 
 /// A QR code in view: read from the camera's frames while live, held in
 /// `codeInView` for the front end's bar (text, Copy, Open). Reading never
@@ -17,9 +16,10 @@ extension CaptureController {
     func startReadingCodes(in camera: any Camera) {
         guard let readCodes else { return }
         let looking = codeLooking
-        camera.setFrameAnalysis(framesPerSecond: Self.codeLooksPerSecond) { [weak self] frame, _ in
+        // Weak: the camera keeps this closure until it is stopped.
+        camera.setFrameAnalysis(framesPerSecond: Self.codeLooksPerSecond) { [weak self, weak camera] frame, _ in
             // Review, the editor, a recording: nobody sees the bar, so nothing is read.
-            guard looking.isOn else { return }
+            guard looking.isOn, let camera else { return }
             let text = readCodes(frame).first
             Task { @MainActor in self?.codeRead(text, in: camera) }
         }
@@ -53,11 +53,3 @@ extension CaptureController {
     }
 }
 
-/// Set on the main actor, read on the analysis thread.
-final class CodeLooking: Sendable {
-    private let value = Atomic(false)
-    var isOn: Bool {
-        get { value.load(ordering: .relaxed) }
-        set { value.store(newValue, ordering: .relaxed) }
-    }
-}

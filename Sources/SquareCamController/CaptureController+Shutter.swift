@@ -86,7 +86,7 @@ extension CaptureController {
                         try library.write(bytes, toPath: path)
                         return .success(path)
                     }
-                    let date = shot.date, names = PhotoFileName(fileExtension: photo.shape == .round ? "png" : "jpg")
+                    let date = shot.date, names = PhotoFileName(fileExtension: photo.shape.fileExtension)
                     return .success(try library.save(bytes) { names.name(for: date, sequence: $0) })
                 } catch {
                     return .failure(error)

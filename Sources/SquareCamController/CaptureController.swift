@@ -62,7 +62,7 @@ public final class CaptureController {
     /// Looks in a row that found no code since one was in view.
     var codeMisses = 0
     /// Frames are read only while this is on (the live page shows).
-    let codeLooking = CodeLooking()
+    let codeLooking = SharedFlag()
 
     /// The capture flow; its state picks the page.
     public internal(set) var flow: CaptureFlow

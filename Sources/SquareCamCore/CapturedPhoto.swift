@@ -17,6 +17,9 @@ public struct CapturedPhoto: Hashable, Sendable, CustomStringConvertible {
     public enum Shape: Hashable, Sendable {
         case square
         case round
+
+        /// The extension of the file it is saved as.
+        public var fileExtension: String { self == .round ? "png" : "jpg" }
     }
 
     /// A photo of a frame; the crop defaults to the frame's centred square, exactly what the viewfinder showed.

@@ -21,10 +21,7 @@ public enum SquarePhoto {
     public static func encode(
         _ frame: Frame, options: Options = Options(), camera: CameraDescription?, date: Date = Date(), timeZone: TimeZone = .current
     ) throws(ImagingError) -> Encoded {
-        let region = options.region ?? frame.size.centeredSquare
-        guard region.isSquare, frame.size.contains(region), !region.isEmpty else {
-            throw .invalidRequest(detail: "the square \(region) is not inside the \(frame.size) frame")
-        }
+        let region = try square(of: frame, options: options)
         var source = frame
         var sourceRegion: PixelRect? = region
         if options.mirrored {
@@ -54,15 +51,21 @@ public enum SquarePhoto {
     /// JPEG photo of `options` would hold. A PNG carries no EXIF here, as in
     /// `crop --circle`.
     public static func encodeRoundAvatar(_ frame: Frame, options: Options = Options()) throws(ImagingError) -> [UInt8] {
-        let region = options.region ?? frame.size.centeredSquare
-        guard region.isSquare, frame.size.contains(region), !region.isEmpty else {
-            throw .invalidRequest(detail: "the square \(region) is not inside the \(frame.size) frame")
-        }
+        let region = try square(of: frame, options: options)
         var square = frame.copying(region: region, mirrored: options.mirrored)
         if let side = options.side, side < square.size.width {
             square = resize(square, region: square.size.bounds, side: side)
         }
         return try PNGCodec.encode(square.convertedToRGB().cutToCircle())
+    }
+
+    /// The square `options` asks for (the centred one by default), checked to lie in `frame`.
+    private static func square(of frame: Frame, options: Options) throws(ImagingError) -> PixelRect {
+        let region = options.region ?? frame.size.centeredSquare
+        guard region.isSquare, frame.size.contains(region), !region.isEmpty else {
+            throw .invalidRequest(detail: "the square \(region) is not inside the \(frame.size) frame")
+        }
+        return region
     }
 
     /// Lanczos-3 of the square to side×side. I420 is resampled plane by

@@ -212,7 +212,7 @@ public final class GStreamerCamera: Camera {
                 self?.state.withLock { $0.generation == generation ? $0.recordingLimitHandler : nil }?()
             }
             tap.attach(to: pipeline)
-            if recording.settings.microphone == .syncBeeps { SyncSignal.attachBeeps(to: pipeline) }
+            SyncSignal.attachBeeps(to: pipeline)
             state.withLock { if $0.generation == generation { $0.recordingTap = tap } }
         }
         AppSink.deliverSamples(from: pipeline, sinkNamed: PipelineDescription.stillSinkName) { [weak self] sample in
@@ -584,7 +584,7 @@ public final class GStreamerCamera: Camera {
             self?.state.withLock { $0.generation == generation ? $0.recordingLimitHandler : nil }?()
         }
         tap.attach(to: pipeline)
-        if settings.microphone == .syncBeeps { SyncSignal.attachBeeps(to: pipeline) }
+        SyncSignal.attachBeeps(to: pipeline)
         let current = state.withLock { state -> Bool in
             guard state.generation == generation else { return false }
             state.recordingTap = tap

@@ -15,7 +15,10 @@ let package = Package(
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("jpeg")]),
         .target(name: "SquareCamCore", linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "SquareCamImaging", dependencies: ["SquareCamCore", "CJPEG", "CExif", "CHeif", "CPNG", "CResample"]),
+        // dlib is linked statically and built without ASan, as it ships.
+        .target(name: "CFaces", cxxSettings: [.unsafeFlags(["-O2"])],
+                linkerSettings: [.unsafeFlags(["-l:libdlib.a"])]),
+        .target(name: "SquareCamImaging", dependencies: ["SquareCamCore", "CJPEG", "CExif", "CHeif", "CPNG", "CResample", "CFaces"]),
 
         .executableTarget(name: "FuzzJPEG", dependencies: ["SquareCamImaging", "SquareCamCore"]),
         .executableTarget(name: "FuzzEXIF", dependencies: ["SquareCamImaging", "SquareCamCore"]),

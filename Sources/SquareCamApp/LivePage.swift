@@ -13,6 +13,12 @@ final class LivePage {
     let gridButton: Widget
     /// The round avatar guide (O).
     let circleButton: Widget
+    /// Follow the face (F): shown when faces can be found.
+    let followButton: Widget
+    /// "1×", "2×": how far zoomed in; a click goes to 2× or back to 1×.
+    let zoomButton: Widget
+    /// The zoom and the photo side the zoom button shows now.
+    private var shownZoom: (text: String, tooltip: String)?
     let mirrorButton: Widget
     /// Front ↔ back (the next camera): shown when there is more than one.
     let switchButton: Widget
@@ -58,6 +64,14 @@ final class LivePage {
                                   accessibleLabel: localized("Countdown"), labelIsValue: true)
         gridButton = Make.toggleButton(icon: "view-grid-symbolic", tooltip: localized("Rule-of-Thirds Grid (G)"))
         circleButton = Make.toggleButton(icon: "avatar-default-symbolic", tooltip: localized("Round Avatar Guide (O)"))
+        followButton = Make.toggleButton(icon: "auth-face-symbolic", tooltip: localized("Follow the Face (F)"))
+        WidgetStyle.setVisible(followButton, false)
+        zoomButton = Make.button(label: "1×", tooltip: localized("Zoom: + and − keys, scroll or pinch; click for 2× or back to 1×"),
+                                 accessibleLabel: localized("Zoom"), labelIsValue: true)
+        WidgetStyle.addClass(zoomButton, "pill")
+        WidgetStyle.addClass(zoomButton, "osd")
+        WidgetStyle.addClass(zoomButton, "numeric")
+        gtk_widget_set_halign(zoomButton, GTK_ALIGN_CENTER)
         mirrorButton = Make.toggleButton(icon: "object-flip-horizontal-symbolic", tooltip: localized("Mirror the Viewfinder (M)"))
         switchButton = Make.button(icon: "camera-switch-symbolic", tooltip: localized("Next Camera (C)"))
         WidgetStyle.setVisible(switchButton, false)
@@ -84,17 +98,17 @@ final class LivePage {
 
         // Finger-sized and round; a checked toggle is a tinted circle. Over
         // the picture they wear the on-screen-display look, readable on any frame.
-        for button in [timerButton, gridButton, circleButton, mirrorButton, switchButton, shutterButton, thumbnailButton, microphoneButton] {
+        for button in [timerButton, gridButton, circleButton, followButton, mirrorButton, switchButton, shutterButton, thumbnailButton, microphoneButton] {
             gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
         }
-        for button in [gridButton, circleButton, mirrorButton, switchButton, microphoneButton, photoModeButton, videoModeButton] {
+        for button in [gridButton, circleButton, followButton, mirrorButton, switchButton, microphoneButton, photoModeButton, videoModeButton] {
             WidgetStyle.addClass(button, "circular")
         }
-        for button in [timerButton, gridButton, circleButton, mirrorButton, microphoneButton] { WidgetStyle.addClass(button, "osd") }
+        for button in [timerButton, gridButton, circleButton, followButton, mirrorButton, microphoneButton] { WidgetStyle.addClass(button, "osd") }
         WidgetStyle.addClass(timerButton, "pill")
         WidgetStyle.addClass(switchButton, "flat")
-        toggles = Make.box(vertical: false, spacing: 8, [timerButton, gridButton, circleButton, mirrorButton, microphoneButton])
+        toggles = Make.box(vertical: false, spacing: 8, [timerButton, gridButton, circleButton, followButton, mirrorButton, microphoneButton])
         gtk_widget_set_halign(toggles, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(toggles, GTK_ALIGN_START)
         WidgetStyle.margins(toggles, 8)
@@ -102,7 +116,10 @@ final class LivePage {
         gtk_overlay_set_child(gcast(picture), viewfinder.widget)
         gtk_overlay_add_overlay(gcast(picture), toggles)
         gtk_overlay_add_overlay(gcast(picture), recordingBadge)
-        gtk_overlay_add_overlay(gcast(picture), codeBar.widget)
+        // The zoom above the code bar, along the picture's bottom edge.
+        let bottom = Make.box(vertical: true, spacing: 0, [zoomButton, codeBar.widget])
+        gtk_widget_set_valign(bottom, GTK_ALIGN_END)
+        gtk_overlay_add_overlay(gcast(picture), bottom)
 
         let modes = Make.box(vertical: false, spacing: 0, [photoModeButton, videoModeButton])
         WidgetStyle.addClass(modes, "linked")
@@ -164,6 +181,35 @@ final class LivePage {
             if on { WidgetStyle.addClass(shutterButton, name) } else { WidgetStyle.removeClass(shutterButton, name) }
         }
         Trace.line("shutter shows \(shutter)")
+    }
+
+    /// Shows the zoom (and, when zoomed past it, that the photo is smaller
+    /// than the side chosen in the preferences), and face following.
+    func showFraming(zoom: Double, photoSide: Int?, following: Bool, canFollow: Bool, recording: Bool) {
+        WidgetStyle.setVisible(followButton, canFollow)
+        if (gtk_toggle_button_get_active(gcast(followButton)) != 0) != following {
+            gtk_toggle_button_set_active(gcast(followButton), following ? 1 : 0)
+        }
+        WidgetStyle.setVisible(zoomButton, !recording || zoom > 1)
+        WidgetStyle.setSensitive(zoomButton, !recording)
+        let figure = Self.zoomText(zoom)
+        let text = photoSide.map { localized("{zoom} · {side} px", ["zoom": figure, "side": String($0)]) } ?? figure
+        let tooltip = photoSide.map {
+            localized("At this zoom photos are {side} × {side} pixels: smaller than the size chosen in Preferences, and never enlarged", ["side": String($0)])
+        } ?? localized("Zoom: + and − keys, scroll or pinch; click for 2× or back to 1×")
+        guard shownZoom?.text != text || shownZoom?.tooltip != tooltip else { return }
+        shownZoom = (text, tooltip)
+        let content = gtk_button_get_child(gcast(zoomButton))!
+        gtk_label_set_text(gcast(content), text)
+        WidgetStyle.describe(zoomButton, label: localized("Zoom"), tooltip: tooltip)
+        squarecam_accessible_set_description(zoomButton, text)
+        Trace.line("zoom shows \(text)")
+    }
+
+    /// "1×", "1.6×", "3×".
+    static func zoomText(_ zoom: Double) -> String {
+        let tenths = Int((zoom * 10).rounded())
+        return tenths % 10 == 0 ? "\(tenths / 10)×" : "\(tenths / 10).\(tenths % 10)×"
     }
 
     /// Shows the newest photo (nil: none yet, the button hides).

@@ -122,6 +122,7 @@ extension MainWindow {
         let shutter: LivePage.Shutter = state.isRecording ? .stopRecording : mode == .video ? .startRecording : .takePhoto
         let seconds = controller.recordingStarted.map { Int(-$0.timeIntervalSinceNow) }
         renderCodeBar(state)
+        renderFraming(state)
         live.showCapture(mode: mode, shutter: shutter, recordingSeconds: seconds, recordsSound: controller.preferences.recordSound)
         if seconds != nil, recordingClock == nil {
             recordingClock = RecordingClock { [weak self] in

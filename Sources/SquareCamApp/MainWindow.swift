@@ -34,6 +34,10 @@ final class MainWindow {
     /// Redraws the recording's time while it runs.
     var recordingClock: RecordingClock?
     var shownRecordingSeconds: Int?
+    /// The zoom when a pinch on the viewfinder began.
+    var pinchStartZoom = 1.0
+    /// Face following as last drawn, to trace its changes.
+    var shownFollowing: Bool?
     /// The save problem the review page shows.
     var shownSaveProblem: CaptureProblem?
     /// The window's shortcuts (`installShortcuts`); each state change enables the ones that apply.
@@ -131,6 +135,7 @@ final class MainWindow {
         installActions()
         installShortcuts()
         connectControls()
+        connectFraming()
         installFocusRules()
         let preferences = controller.preferences
         live.viewfinder.showsGrid = preferences.showGrid

@@ -54,6 +54,14 @@ final class Viewfinder {
     private(set) var framesShown = 0
     /// Called after each frame is drawn.
     var onFrameShown: (() -> Void)?
+    /// A drag moved the picture by this many shares of the square's side
+    /// (the square moves the other way; mirroring already accounted for).
+    var onPan: ((Point2D) -> Void)?
+    /// Scroll wheel or touchpad: zoom steps, positive in.
+    var onZoomSteps: ((Double) -> Void)?
+    /// A pinch began (true), then each change of its scale (false, the scale since it began).
+    var onPinch: ((_ began: Bool, _ scale: Double) -> Void)?
+    private var dragged = Point2D.zero
 
     init() {
         pictureReference = GObjectReference(retaining: UnsafeMutableRawPointer(view.widget))
@@ -82,6 +90,38 @@ final class Viewfinder {
         widget = Make.squareFrame(layers)
         gtk_widget_set_overflow(layers, GTK_OVERFLOW_HIDDEN)
         mailbox.consumer = { [weak self] frame in self?.show(frame) }
+        installGestures()
+    }
+
+    /// Drag to pan, scroll and pinch to zoom (the controller decides whether they may).
+    private func installGestures() {
+        let drag = UnsafeMutableRawPointer(gtk_gesture_drag_new()!)
+        Signal.connectPoint(drag, "drag-begin") { [weak self] _, _ in self?.dragged = .zero }
+        Signal.connectPoint(drag, "drag-update") { [weak self] dx, dy in
+            guard let self else { return }
+            let side = Double(max(1, gtk_widget_get_width(picture)))
+            let step = Point2D(x: (dx - dragged.x) / side, y: (dy - dragged.y) / side)
+            dragged = Point2D(x: dx, y: dy)
+            // Dragging the picture right shows what lies to the left: the square moves left.
+            onPan?(Point2D(x: mirrored ? step.x : -step.x, y: -step.y))
+        }
+        gtk_widget_add_controller(widget, squarecam_event_controller(drag))
+
+        let scroll = UnsafeMutableRawPointer(gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!)
+        Signal.connectPointReturning(scroll, "scroll") { [weak self] _, dy in
+            // A wheel's notch is 1; a touchpad sends fractions.
+            self?.onZoomSteps?(-max(-1, min(1, dy)))
+            return true
+        }
+        gtk_widget_add_controller(widget, squarecam_event_controller(scroll))
+
+        let pinch = UnsafeMutableRawPointer(gtk_gesture_zoom_new()!)
+        Signal.connect(pinch, "begin") { [weak self] in self?.onPinch?(true, 1) }
+        Signal.connectDouble(pinch, "scale-changed") { [weak self] scale in
+            guard scale > 0 else { return }
+            self?.onPinch?(false, scale)
+        }
+        gtk_widget_add_controller(widget, squarecam_event_controller(pinch))
     }
 
     /// The camera whose frames are drawn, if any.

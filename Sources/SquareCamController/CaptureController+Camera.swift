@@ -47,6 +47,7 @@ extension CaptureController {
                 }
                 self.camera = opened
                 self.startReadingCodes(in: opened)
+                self.startFraming(in: opened)
                 self.currentCameraID = description.id
                 self.onChange?()
                 try await opened.start()
@@ -78,7 +79,9 @@ extension CaptureController {
         guard let closing = camera else { return }
         camera = nil
         closing.setFailureHandler(nil)
-        closing.setFrameAnalysis(framesPerSecond: 0, nil)
+        closing.setFrameAnalysis(named: "codes", framesPerSecond: 0, nil)
+        closing.setFrameAnalysis(named: "faces", framesPerSecond: 0, nil)
+        closing.setFraming(nil)
         forgetCode()
         // A recording stopped with its camera (the window destroyed) stays
         // in its hidden file for recovery; its file is held open until the

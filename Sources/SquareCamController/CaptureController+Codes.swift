@@ -17,7 +17,7 @@ extension CaptureController {
         guard let readCodes else { return }
         let looking = codeLooking
         // Weak: the camera keeps this closure until it is stopped.
-        camera.setFrameAnalysis(framesPerSecond: Self.codeLooksPerSecond) { [weak self, weak camera] frame, _ in
+        camera.setFrameAnalysis(named: "codes", framesPerSecond: Self.codeLooksPerSecond) { [weak self, weak camera] frame, _ in
             // Review, the editor, a recording: nobody sees the bar, so nothing is read.
             guard looking.isOn, let camera else { return }
             let text = readCodes(frame).first

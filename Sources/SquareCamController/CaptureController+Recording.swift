@@ -37,6 +37,9 @@ extension CaptureController {
             return
         }
         let sound: RecordingSound = preferences.recordSound ? microphoneID.map { .microphone(id: $0) } ?? .defaultMicrophone : .none
+        // Held from before the recording reads the square it records, so
+        // the viewfinder cannot move off it (`updateFramingForState` lets go).
+        framing.hold(true)
         do {
             let recording = try camera.startRecording(into: photos.videosFolder(), sound: sound) { [weak self] reason in
                 Task { @MainActor in self?.recordingInterrupted(reason) }

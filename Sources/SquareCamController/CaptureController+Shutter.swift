@@ -52,7 +52,8 @@ extension CaptureController {
             do {
                 let frame = try await camera.capturePhoto()
                 guard self.flow.state == .capturing else { return }
-                let photo = CapturedPhoto(id: id, frameSize: frame.size)
+                // Exactly the square the viewfinder showed (zoomed, panned, on a face).
+                let photo = CapturedPhoto(id: id, frameSize: frame.size, crop: self.framing.shownSquare(in: frame.size))
                 self.shots[id] = Shot(frame: frame, camera: description, date: Date(), encoder: self.photos.encoder)
                 self.send(.photoCaptured(photo))
                 // Encoded once the review is up (the front end draws it during

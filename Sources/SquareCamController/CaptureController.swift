@@ -30,6 +30,8 @@ public final class CaptureController {
         public var displayScaler: DisplayScaler?
         /// Reads the codes in a frame (see `CodeReading`); nil: none are looked for.
         public var readCodes: CodeReading?
+        /// Finds the faces in a frame (see `FaceFinding`); nil: faces cannot be followed.
+        public var findFaces: FaceFinding?
 
         public init(cameras: any CameraProvider, testPattern: any CameraProvider, preferredCameraID: String? = nil,
                     microphoneID: String? = nil, recoverRecordings: (@Sendable (_ folder: String) -> [String])? = nil,
@@ -63,6 +65,17 @@ public final class CaptureController {
     var codeMisses = 0
     /// Frames are read only while this is on (the live page shows).
     let codeLooking = SharedFlag()
+
+    /// The faces in a frame (the analysis branch's small gray copy), as
+    /// boxes in its pixels; empty when none. The app's is dlib's
+    /// (SquareCamImaging), given at start.
+    public typealias FaceFinding = @Sendable (_ frame: Frame) -> [Rect2D]
+    let findFaces: FaceFinding?
+    /// Faces are looked for only while this is on (following, live page).
+    let faceLooking = SharedFlag()
+    /// The square the viewfinder shows and the shutter keeps: zoom, pan,
+    /// face following (CaptureController+Framing). Every camera opened shows it.
+    public let framing = LiveFraming()
 
     /// The capture flow; its state picks the page.
     public internal(set) var flow: CaptureFlow
@@ -147,10 +160,13 @@ public final class CaptureController {
         recoverRecordings = sources.recoverRecordings
         displayScaler = sources.displayScaler
         readCodes = sources.readCodes
+        findFaces = sources.findFaces
         self.ticker = ticker
         self.openPrivacySettings = openPrivacySettings
         flow = CaptureFlow(saveWithoutReview: preferences.saveWithoutReview)
         flow.countdownSeconds = preferences.countdownSeconds
+        let following = preferences.followFaces && findFaces != nil
+        framing.change { $0.followsFaces = following }
     }
 
     /// Where the flow is.
@@ -216,6 +232,7 @@ public final class CaptureController {
         for action in actions { perform(action) }
         scheduleRetry()
         updateCodeLooking()
+        updateFramingForState()
         onChange?()
         if closing {
             closing = false

@@ -14,6 +14,8 @@ public final class Preferences {
     public var showGrid = false { didSet { store() } }
     /// Show the round avatar guide over the viewfinder and the crop editor.
     public var showCircle = false { didSet { store() } }
+    /// Let faces steer the square (follow the face).
+    public var followFaces = false { didSet { store() } }
     /// Countdown before the shot: 0, 3 or 10 seconds.
     public var countdownSeconds = 0 { didSet { store() } }
     /// The side of saved photos: nil keeps the full-resolution square; 2048 or 1080 scale it down (never up).
@@ -51,6 +53,7 @@ public final class Preferences {
             case "shutter-sound": shutterSound = parts[1] == "true"
             case "grid": showGrid = parts[1] == "true"
             case "circle": showCircle = parts[1] == "true"
+            case "follow-faces": followFaces = parts[1] == "true"
             case "countdown": countdownSeconds = [0, 3, 10].contains(Int(parts[1]) ?? 0) ? Int(parts[1]) ?? 0 : 0
             case "photo-size": photoSide = Self.photoSides.contains(Int(parts[1])) ? Int(parts[1]) : nil
             case "quality": jpegQuality = Int(parts[1]).map { min(max($0, Self.qualityRange.lowerBound), Self.qualityRange.upperBound) } ?? Self.defaultQuality
@@ -68,6 +71,7 @@ public final class Preferences {
             shutter-sound=\(shutterSound)
             grid=\(showGrid)
             circle=\(showCircle)
+            follow-faces=\(followFaces)
             countdown=\(countdownSeconds)
             photo-size=\(photoSide.map(String.init) ?? "full")
             quality=\(jpegQuality)

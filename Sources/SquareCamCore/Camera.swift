@@ -114,23 +114,28 @@ public protocol Camera: AnyObject, Sendable {
     /// Throws `CameraFailure` when the camera is not live.
     func capturePhoto() async throws -> Frame
 
-    /// Receives every viewfinder frame: the centre square of the camera frame,
-    /// scaled to `side`×`side` pixels, RGBA. Called on a streaming thread; it
+    /// Receives every viewfinder frame: the framing's square of the camera
+    /// frame (`setFraming`; the centre square without one), scaled to
+    /// `side`×`side` pixels, RGBA. Called on a streaming thread; it
     /// must return quickly. A slow consumer makes frames drop, never stall the
     /// camera. `nil` stops delivery.
     func setViewfinder(side: Int, handler: (@Sendable (Frame) -> Void)?)
 
+    /// Which square of each frame the viewfinder shows: `framing`'s, asked
+    /// for every frame (which moves it along in time); nil for the centre square.
+    func setFraming(_ framing: LiveFraming?)
+
     /// Called once when the camera fails while live (unplugged, driver error).
     func setFailureHandler(_ handler: (@Sendable (CameraFailure) -> Void)?)
 
-    /// Hands `analyse` a small gray copy of the whole frame (not only the
+    /// Hands the analysis `name` (one per name: codes, faces) a small gray copy of the whole frame (not only the
     /// square: a code may be beside it) with the camera frame's size, at most
     /// `framesPerSecond` times a second, on a thread of its own; frames that
-    /// come while it is busy are dropped, never the viewfinder's. `nil` stops.
-    func setFrameAnalysis(framesPerSecond: Double, _ analyse: (@Sendable (_ frame: Frame, _ cameraFrameSize: PixelSize) -> Void)?)
+    /// come while it is busy are dropped, never the viewfinder's. `nil` stops that analysis.
+    func setFrameAnalysis(named name: String, framesPerSecond: Double, _ analyse: (@Sendable (_ frame: Frame, _ cameraFrameSize: PixelSize) -> Void)?)
 }
 
 extension Camera {
     /// A camera without an analysis path analyses nothing.
-    public func setFrameAnalysis(framesPerSecond: Double, _ analyse: (@Sendable (_ frame: Frame, _ cameraFrameSize: PixelSize) -> Void)?) {}
+    public func setFrameAnalysis(named name: String, framesPerSecond: Double, _ analyse: (@Sendable (_ frame: Frame, _ cameraFrameSize: PixelSize) -> Void)?) {}
 }

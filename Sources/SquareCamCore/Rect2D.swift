@@ -23,6 +23,12 @@ public struct Rect2D: Hashable, Sendable, Codable, CustomStringConvertible {
         point.x >= x && point.x < maxX && point.y >= y && point.y < maxY
     }
 
+    /// The smallest rectangle holding both.
+    public func union(_ other: Rect2D) -> Rect2D {
+        let left = min(x, other.x), top = min(y, other.y)
+        return Rect2D(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    }
+
     /// Every coordinate multiplied by `factor` (points to device pixels, for instance).
     public func scaled(by factor: Double) -> Rect2D {
         Rect2D(x: x * factor, y: y * factor, width: width * factor, height: height * factor)

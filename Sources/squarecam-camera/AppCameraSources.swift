@@ -3,6 +3,7 @@ import SquareCamCodes
 import SquareCamCommandLine
 import SquareCamController
 import SquareCamCore
+import SquareCamImaging
 
 /// Where the app's cameras come from, for `--camera`: the system's cameras
 /// by the camera access rules (the camera portal where the session has one,
@@ -31,6 +32,8 @@ enum AppCameraSources {
         if let reader = try? CodeReader() {
             sources.readCodes = { frame in reader.codes(in: frame).map(\.text) }
         }
+        // dlib's detector (its model unpacked at the first look, not at start).
+        sources.findFaces = { frame in FaceDetector.faces(in: frame, searchedLongSide: FaceDetector.followingLongSide).map(\.rect.rect2D) }
         return sources
     }
 

@@ -52,10 +52,11 @@ enum ShootCommand: Command {
             let shutter = ContinuousClock.now
             let captured: CapturedFrame
             do {
-                // The photo is the centre square: the rest of the frame is never copied.
+                // The photo is the centre square unless zoomed or following a
+                // face: the rest of the frame is then never copied.
                 // After the first, each photo is a frame that came after the
                 // previous photo was taken: a new picture, never the last one again.
-                captured = try await camera.capturePhoto(arrivedAfter: previousPhoto, layout: .i420, centreSquareOnly: true)
+                captured = try await camera.capturePhoto(arrivedAfter: previousPhoto, layout: .i420, centreSquareOnly: !request.framesFreely)
             } catch {
                 await camera.stop()
                 return report(error, camera: camera)
@@ -66,9 +67,11 @@ enum ShootCommand: Command {
                 // The last photo is in memory: release the camera while it is encoded and written.
                 Task { await camera.stop() }
             }
+            let framed = ShootFraming(captured.frame, request)
+            framed.tellWhatWasNotDone(request)
             let saved: SavedPhoto
             do {
-                saved = try save(captured.frame, request, camera: camera.cameraDescription, naming: &naming)
+                saved = try save(captured.frame, square: framed.square, request, camera: camera.cameraDescription, naming: &naming)
             } catch {
                 await camera.stop()
                 Console.report((error as? PhotoWriteError)?.description ?? "could not make the photo: \(error)")
@@ -82,7 +85,7 @@ enum ShootCommand: Command {
             )
             guard let path = saved.path else { continue }  // -o -: the photo was the output
             Console.out(request.json
-                ? ShootReport(path: path, size: saved.size, camera: camera, timings: timings).json + "\n"
+                ? ShootReport(path: path, size: saved.size, square: framed.square, faces: framed.faces, camera: camera, timings: timings).json + "\n"
                 : path + "\n")
         }
         await camera.stop()
@@ -104,9 +107,9 @@ enum ShootCommand: Command {
     }
 
     private static func save(
-        _ frame: Frame, _ request: ShootRequest, camera: CameraDescription, naming: inout ShootNaming
+        _ frame: Frame, square: PixelRect, _ request: ShootRequest, camera: CameraDescription, naming: inout ShootNaming
     ) throws -> SavedPhoto {
-        let options = SquarePhoto.Options(side: request.side, mirrored: request.mirror, quality: request.quality)
+        let options = SquarePhoto.Options(region: square, side: request.side, mirrored: request.mirror, quality: request.quality)
         let date = Date()
         let photo = try SquarePhoto.encode(frame, options: options, camera: camera, date: date)
         let path: String?

@@ -29,16 +29,28 @@ struct ShootReport: Encodable {
         let shutterToFileMs: Double
     }
 
+    /// The square taken from the camera's frame, in its pixels.
+    struct Square: Encodable {
+        let x: Int
+        let y: Int
+        let side: Int
+    }
+
     let path: String
     let width: Int
     let height: Int
+    let square: Square
+    /// Faces found, with --follow-face only.
+    let faces: Int?
     let camera: Camera
     let timings: Timings
 
-    init(path: String, size: PixelSize, camera: GStreamerCamera, timings: ShootTimings) {
+    init(path: String, size: PixelSize, square: PixelRect, faces: Int?, camera: GStreamerCamera, timings: ShootTimings) {
         self.path = path
         width = size.width
         height = size.height
+        self.square = Square(x: square.x, y: square.y, side: square.width)
+        self.faces = faces
         self.camera = Camera(
             id: camera.cameraDescription.id,
             name: camera.cameraDescription.name,

@@ -26,6 +26,9 @@ struct ShootRequest {
     /// The mode asked for with --mode; the camera's nearest mode when it lacks it.
     let mode: CameraMode?
     let mirror: Bool
+    /// The square's side is the frame's short side over this (1 to `SquareFraming.maximumZoom`).
+    let zoom: Double
+    let followFace: Bool
     let requireCamera: Bool
     let json: Bool
 
@@ -43,6 +46,8 @@ struct ShootRequest {
         }
         overwrite = arguments.flag("overwrite")
         mirror = arguments.flag("mirror")
+        zoom = try arguments.decimal("zoom", in: 1...SquareFraming.maximumZoom) ?? 1
+        followFace = arguments.flag("follow-face")
         requireCamera = arguments.flag("require-camera")
         json = arguments.flag("json")
         destination = try Self.destination(arguments.string("output"))
@@ -57,6 +62,9 @@ struct ShootRequest {
             }
         }
     }
+
+    /// Whether the photo's square is other than the frame's centre square.
+    var framesFreely: Bool { zoom > 1 || followFace }
 
     /// `-o -` puts exactly one JPEG on standard output, and nothing else.
     private static func checkStandardOutput(count: Int, json: Bool, overwrite: Bool) throws(UsageError) {

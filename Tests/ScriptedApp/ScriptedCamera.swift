@@ -185,6 +185,10 @@ final class ScriptedCamera: Camera {
     func stop() async { await inner.stop() }
     func capturePhoto() async throws -> Frame { try await inner.capturePhoto() }
     func setViewfinder(side: Int, handler: (@Sendable (Frame) -> Void)?) { inner.setViewfinder(side: side, handler: handler) }
+    func setFraming(_ framing: LiveFraming?) { inner.setFraming(framing) }
+    func setFrameAnalysis(named name: String, framesPerSecond: Double, _ analyse: (@Sendable (Frame, PixelSize) -> Void)?) {
+        inner.setFrameAnalysis(named: name, framesPerSecond: framesPerSecond, analyse)
+    }
     func setFailureHandler(_ handler: (@Sendable (CameraFailure) -> Void)?) {
         failureHandler.withLock { $0 = handler }
         inner.setFailureHandler(handler)

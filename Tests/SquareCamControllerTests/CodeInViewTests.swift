@@ -30,21 +30,21 @@ import Testing
     @Test func aCodeInViewIsHeldUntilTenLooksMissIt() async throws {
         let seen = Seen()
         let (harness, camera) = try await harness(seen)
-        #expect(camera.analysisRate == 5)
-        camera.analyseFrame()
+        #expect(camera.analysisRate("codes") == 5)
+        camera.analyseFrame("codes")
         await harness.settle()
         #expect(harness.controller.codeInView == nil)
 
         seen.value = "https://example.org/a"
-        camera.analyseFrame()
+        camera.analyseFrame("codes")
         await harness.settle()
         #expect(harness.controller.codeInView == "https://example.org/a")
 
         seen.value = nil
-        for _ in 1...9 { camera.analyseFrame() }
+        for _ in 1...9 { camera.analyseFrame("codes") }
         await harness.settle()
         #expect(harness.controller.codeInView == "https://example.org/a", "a few missed looks keep the bar")
-        camera.analyseFrame()
+        camera.analyseFrame("codes")
         await harness.settle()
         #expect(harness.controller.codeInView == nil, "the tenth miss in a row takes it away")
     }
@@ -53,7 +53,7 @@ import Testing
         let seen = Seen()
         seen.value = "hello"
         let (harness, camera) = try await harness(seen)
-        camera.analyseFrame()
+        camera.analyseFrame("codes")
         await harness.settle()
         #expect(harness.controller.codeInView == "hello")
         harness.controller.shutterPressed()
@@ -64,13 +64,13 @@ import Testing
         }
         #expect(harness.controller.codeInView == nil, "no bar over the review")
         let before = seen.reads.load(ordering: .relaxed)
-        camera.analyseFrame()
+        camera.analyseFrame("codes")
         await harness.settle()
         #expect(seen.reads.load(ordering: .relaxed) == before && harness.controller.codeInView == nil)
     }
 
     @Test func withoutAReaderNoAnalysisIsAsked() async throws {
         let harness = try await ControllerHarness.live()
-        #expect(try #require(harness.provider.opened.last).analysisRate == 0)
+        #expect(try #require(harness.provider.opened.last).analysisRate("codes") == 0)
     }
 }

@@ -16,8 +16,8 @@ final class FakeCamera: Camera {
         var live = false
         var pendingStart: CheckedContinuation<Void, any Error>?
         var failureHandler: (@Sendable (CameraFailure) -> Void)?
-        var analysis: (@Sendable (Frame, PixelSize) -> Void)?
-        var analysisRate: Double = 0
+        var analyses: [String: (rate: Double, analyse: @Sendable (Frame, PixelSize) -> Void)] = [:]
+        var framing: LiveFraming?
     }
     private let state: Mutex<State>
 
@@ -71,20 +71,24 @@ final class FakeCamera: Camera {
 
     func setViewfinder(side: Int, handler: (@Sendable (Frame) -> Void)?) {}
 
-    func setFrameAnalysis(framesPerSecond: Double, _ analyse: (@Sendable (Frame, PixelSize) -> Void)?) {
-        state.withLock {
-            $0.analysis = analyse
-            $0.analysisRate = analyse == nil ? 0 : framesPerSecond
-        }
+    func setFrameAnalysis(named name: String, framesPerSecond: Double, _ analyse: (@Sendable (Frame, PixelSize) -> Void)?) {
+        state.withLock { $0.analyses[name] = analyse.map { (framesPerSecond, $0) } }
     }
 
-    /// The rate the front end's analysis asked for; 0 while none is attached.
-    var analysisRate: Double { state.withLock { $0.analysisRate } }
+    func setFraming(_ framing: LiveFraming?) {
+        state.withLock { $0.framing = framing }
+    }
 
-    /// One analysis frame, as the camera's analysis thread hands it over.
-    func analyseFrame() {
+    /// The framing the viewfinder would show.
+    var framing: LiveFraming? { state.withLock { $0.framing } }
+
+    /// The rate the analysis `name` asked for; 0 while none is attached.
+    func analysisRate(_ name: String) -> Double { state.withLock { $0.analyses[name]?.rate ?? 0 } }
+
+    /// One analysis frame for the analysis `name`, as the camera's analysis thread hands it over.
+    func analyseFrame(_ name: String) {
         let frame = Frame(size: PixelSize(width: 8, height: 6), layout: .gray, planes: [.init(bytes: [UInt8](repeating: 0, count: 48), stride: 8)])
-        state.withLock { $0.analysis }?(frame, PixelSize(width: 64, height: 48))
+        state.withLock { $0.analyses[name]?.analyse }?(frame, PixelSize(width: 64, height: 48))
     }
 
     func setFailureHandler(_ handler: (@Sendable (CameraFailure) -> Void)?) {

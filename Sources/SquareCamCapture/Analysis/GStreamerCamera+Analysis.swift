@@ -13,15 +13,13 @@ extension GStreamerCamera {
         analysers.remove(named: name)
     }
 
-    /// The front end's analysis (`Camera`): one analyser of its own.
-    public func setFrameAnalysis(framesPerSecond: Double, _ analyse: (@Sendable (Frame, PixelSize) -> Void)?) {
-        guard let analyse else { return removeAnalyser(named: Self.frontEndAnalyser) }
-        setAnalyser(FrameAnalyser(name: Self.frontEndAnalyser, framesPerSecond: framesPerSecond) { analysed in
+    /// The front end's analyses (`Camera`), one analyser each.
+    public func setFrameAnalysis(named name: String, framesPerSecond: Double, _ analyse: (@Sendable (Frame, PixelSize) -> Void)?) {
+        guard let analyse else { return removeAnalyser(named: name) }
+        setAnalyser(FrameAnalyser(name: name, framesPerSecond: framesPerSecond) { analysed in
             analyse(analysed.frame, analysed.cameraFrameSize)
         })
     }
-
-    private static let frontEndAnalyser = "front end"
 
     /// Connects a new pipeline's analysis branch: the probe that keeps to
     /// the analysers' rate, and the sink that hands them its frames.

@@ -32,6 +32,8 @@ public final class GStreamerCamera: Camera {
         var lastFailure: CameraFailure?
         var viewfinderSide = 0
         var viewfinderHandler: (@Sendable (Frame) -> Void)?
+        /// Which square the viewfinder shows; the centre square when nil.
+        var framing: LiveFraming?
         var failureHandler: (@Sendable (CameraFailure) -> Void)?
         /// The running pipeline's recording branch, when it has one.
         var recordingTap: RecordingTap?
@@ -367,8 +369,8 @@ public final class GStreamerCamera: Camera {
     }
 
     private func receiveViewfinder(_ sample: VideoSample, generation: Int) {
-        let (handler, requestedSide) = state.withLock { state in
-            (state.generation == generation && state.phase == .live ? state.viewfinderHandler : nil, state.viewfinderSide)
+        let (handler, requestedSide, framing) = state.withLock { state in
+            (state.generation == generation && state.phase == .live ? state.viewfinderHandler : nil, state.viewfinderSide, state.framing)
         }
         guard let handler else { return }
         // The side is read per frame: a resized viewfinder gets its new size
@@ -376,8 +378,9 @@ public final class GStreamerCamera: Camera {
         let side = requestedSide > 0 ? requestedSide : Self.defaultViewfinderSide
         let frame = sample.withMappedFrame { source -> Frame? in
             let size = PixelSize(width: Int(source.pointee.info.width), height: Int(source.pointee.info.height))
+            let square = framing?.squareForFrame(of: size) ?? size.centeredSquare
             return viewfinderScaling.withLock { _ in
-                viewfinderScaler.rgba(of: source, region: size.centeredSquare, size: PixelSize(width: side, height: side))
+                viewfinderScaler.rgba(of: source, region: square, size: PixelSize(width: side, height: side))
             }
         }
         guard let frame = frame ?? nil else { return }
@@ -539,6 +542,10 @@ public final class GStreamerCamera: Camera {
         }
     }
 
+    public func setFraming(_ framing: LiveFraming?) {
+        state.withLock { $0.framing = framing }
+    }
+
     public func setFailureHandler(_ handler: (@Sendable (CameraFailure) -> Void)?) {
         state.withLock { $0.failureHandler = handler }
     }
@@ -567,13 +574,16 @@ public final class GStreamerCamera: Camera {
     /// viewfinder streams on). `settings.side` is capped at the frame's
     /// short side. End it with `endRecording`.
     public func startRecording(_ settings: RecordingSettings) throws(RecordingFailure) {
-        let (pipeline, mode, generation, busy) = state.withLock { state in
-            (state.phase == .live ? state.pipeline : nil, state.activeMode, state.generation, state.liveBranch != nil)
+        let (pipeline, mode, generation, busy, framing) = state.withLock { state in
+            (state.phase == .live ? state.pipeline : nil, state.activeMode, state.generation, state.liveBranch != nil, state.framing)
         }
         guard let pipeline, let mode else { throw .encoding(detail: "the camera is not streaming") }
         guard !busy else { throw .encoding(detail: "a recording is already running") }
+        // What the viewfinder shows is recorded: the front end holds the
+        // framing still while it records (`LiveFraming.hold`).
         let branch = RecordingBranch(settings: settings, frameSize: mode.size, framesPerSecond: mode.framesPerSecond,
-                                     startsAt: pipeline.runningTime, joinsRunningPipeline: true)
+                                     startsAt: pipeline.runningTime, joinsRunningPipeline: true,
+                                     square: framing?.shownSquare(in: mode.size))
         let live: LiveBranch
         do {
             live = try LiveBranch(branch.binText, name: RecordingBranch.binName, joining: PipelineDescription.teeName, of: pipeline)

@@ -43,8 +43,12 @@ public final class PortalCamera: Camera {
         camera.setViewfinder(side: side, handler: handler)
     }
 
-    public func setFrameAnalysis(framesPerSecond: Double, _ analyse: (@Sendable (Frame, PixelSize) -> Void)?) {
-        camera.setFrameAnalysis(framesPerSecond: framesPerSecond, analyse)
+    public func setFraming(_ framing: LiveFraming?) {
+        camera.setFraming(framing)
+    }
+
+    public func setFrameAnalysis(named name: String, framesPerSecond: Double, _ analyse: (@Sendable (Frame, PixelSize) -> Void)?) {
+        camera.setFrameAnalysis(named: name, framesPerSecond: framesPerSecond, analyse)
     }
 
     public func setFailureHandler(_ handler: (@Sendable (CameraFailure) -> Void)?) {

@@ -8,7 +8,8 @@ import SquareCamCore
 /// `microphone ! queue ! audioconvert ! audioresample ! audiomixer (over
 /// live silence) ! queue ! opusenc ! queue ! webmmux`.
 ///
-/// The crop is the frame's centre square, as a photo's is. The queue at its
+/// The crop is the frame's centre square, as a photo's is, or the square
+/// the viewfinder showed when the recording joined (zoomed, panned, on a face). The queue at its
 /// head drops frames rather than hold the camera back when the encoder
 /// falls behind; `RecordingTap` counts what it drops.
 struct RecordingBranch: Hashable, Sendable {
@@ -39,11 +40,13 @@ struct RecordingBranch: Hashable, Sendable {
     var startsAt: UInt64 = 0
     /// True for a branch `binText` adds to a pipeline that is streaming, with `frameSize` read from its frames.
     var joinsRunningPipeline = false
+    /// The square of the frame to record when it joins a running pipeline; nil: the centre square.
+    var square: PixelRect?
 
     /// The recorded square's side, even; nil when the frame size is not known yet.
     var side: Int? {
         guard let frameSize else { return settings.side.map { $0 & ~1 } }
-        let full = frameSize.shortSide
+        let full = recordedSquare(of: frameSize).width
         return max(2, min(settings.side ?? full, full) & ~1)
     }
 
@@ -63,9 +66,14 @@ struct RecordingBranch: Hashable, Sendable {
     /// frames' size from the stream.
     private var crop: String {
         guard joinsRunningPipeline, let frameSize else { return "aspectratiocrop name=recordcrop aspect-ratio=1/1" }
-        let square = frameSize.centeredSquare
+        let square = recordedSquare(of: frameSize)
         return "videocrop name=recordcrop left=\(square.x) right=\(frameSize.width - square.maxX)"
             + " top=\(square.y) bottom=\(frameSize.height - square.maxY)"
+    }
+
+    private func recordedSquare(of frameSize: PixelSize) -> PixelRect {
+        if joinsRunningPipeline, let square, frameSize.contains(square), square.isSquare, !square.isEmpty { return square }
+        return frameSize.centeredSquare
     }
 
     /// The branch as it is built with its pipeline, off the tee named `split`.

@@ -58,6 +58,10 @@ public final class FaceModel: Sendable {
 public enum FaceDetector {
     /// The long side frames are shrunk to before searching.
     public static let workingLongSide = 480
+    /// The long side a camera's frame is searched at to follow a face
+    /// (`shoot --follow-face`, the app): a person a step back from a webcam
+    /// has a face about a tenth of the frame's width, which 480 misses.
+    public static let followingLongSide = 640
     /// Frames up to this long are searched as they are: shrinking a 504-pixel
     /// preview (a 12 MP photo's 1/8 JPEG decode) to 480 would cost more than it saves.
     static let largestSearchedAsIs = 640
@@ -68,10 +72,13 @@ public enum FaceDetector {
     /// Empty when there is none, or when the detector could not run (no model, out of memory).
     /// `threads` 2 splits the search over two threads (the same faces, within
     /// a pixel): for a core that would otherwise wait.
-    public static func faces(in frame: Frame, threads: Int = 1, model: FaceModel? = FaceModelCache.shared) -> [DetectedFace] {
+    /// `searchedLongSide` is the size a larger frame is shrunk to (the
+    /// smallest face found is about a sixth of the long side at 480, an eighth at 640).
+    public static func faces(in frame: Frame, threads: Int = 1, searchedLongSide: Int = workingLongSide,
+                             model: FaceModel? = FaceModelCache.shared) -> [DetectedFace] {
         let longSide = max(frame.size.width, frame.size.height)
         guard longSide > 0, let model else { return [] }
-        let scale = longSide > largestSearchedAsIs ? Double(workingLongSide) / Double(longSide) : 1
+        let scale = longSide > max(largestSearchedAsIs, searchedLongSide) ? Double(searchedLongSide) / Double(longSide) : 1
         let gray = frame.lumaFrame(scaledBy: scale)
         let plane = gray.planes[0]
         var found = [cfaces_face](repeating: cfaces_face(), count: capacity)

@@ -3,8 +3,8 @@ import SquareCamCore
 /// Where a square spanning a picture's short side goes so that it holds faces.
 ///
 /// Each face's box (eyebrows to chin) is widened by the room a head needs
-/// around it: `headRoom` face heights above (forehead and hair), `chinRoom`
-/// below, `sideRoom` face widths each side (ears). The square holds every
+/// around it (Core's `HeadRoom`, which the viewfinder's face following uses
+/// too). The square holds every
 /// framed face when they fit along the long side; otherwise the largest face.
 /// A face scoring under `weakestShareOfBest` of the surest one is left out:
 /// on the astronaut portrait dlib also reported her suit's folds, at 0.02
@@ -13,9 +13,6 @@ import SquareCamCore
 /// a portrait one the square starts at the head room above the highest face,
 /// so it holds the head and shoulders rather than the wall above them.
 public enum FaceFraming {
-    static let headRoom = 0.6
-    static let chinRoom = 0.4
-    static let sideRoom = 0.3
     static let weakestShareOfBest = 0.25
 
     /// The short-side square of a picture of `size` holding `faces` (in its
@@ -43,9 +40,9 @@ public enum FaceFraming {
     /// A face's extent with its room, along the width (landscape) or the height.
     static func span(of face: PixelRect, alongWidth: Bool) -> (low: Double, high: Double) {
         if alongWidth {
-            let room = sideRoom * Double(face.width)
+            let room = HeadRoom.eachSide * Double(face.width)
             return (Double(face.x) - room, Double(face.maxX) + room)
         }
-        return (Double(face.y) - headRoom * Double(face.height), Double(face.maxY) + chinRoom * Double(face.height))
+        return (Double(face.y) - HeadRoom.above * Double(face.height), Double(face.maxY) + HeadRoom.below * Double(face.height))
     }
 }

@@ -1,0 +1,90 @@
+import SquareCamCore
+
+/// Zoom, pan and face following: which square of the frame the viewfinder
+/// shows and the shutter keeps (`framing`). The camera asks the framing for
+/// every viewfinder frame; the shutter takes the square shown last; a
+/// recording records the square shown when it began, held still until it ends.
+extension CaptureController {
+    /// dlib takes about 30 ms a look at the analysis frame's size: ten looks
+    /// a second keep a moving face in view for a third of a core.
+    static let faceLooksPerSecond = 10.0
+
+    /// How far zoomed in: 1 (the frame's whole short side) to `SquareFraming.maximumZoom`.
+    public var zoom: Double { framing.framing.zoom }
+
+    /// Whether the square follows faces now.
+    public var followsFaces: Bool { framing.framing.followsFaces }
+
+    /// The photo's side at this zoom when it is smaller than the side chosen
+    /// in the preferences (photos are never enlarged); nil otherwise.
+    public var zoomedPhotoSideBelowChosen: Int? {
+        guard let chosen = preferences.photoSide, let size = framing.shownFrameSize else { return nil }
+        let side = SquareFraming.side(in: size, zoom: zoom)
+        return side < chosen ? side : nil
+    }
+
+    /// Whether the zoom, the pan and following may change now: only live
+    /// (a recording holds its square), and following only with a face finder.
+    public var canFrame: Bool { flow.state == .live }
+    public var canFollowFaces: Bool { findFaces != nil }
+
+    /// Zooms in (`steps` > 0) or out by zoom steps; fractions for smooth scrolling and pinching.
+    public func zoom(bySteps steps: Double) {
+        guard canFrame else { return }
+        framing.change { $0.zoom(bySteps: steps) }
+        onChange?()
+    }
+
+    /// Sets the zoom (a pinch's scale times the zoom it began at).
+    public func setZoom(_ zoom: Double) {
+        guard canFrame else { return }
+        framing.change { $0.setZoom(zoom) }
+        onChange?()
+    }
+
+    /// Moves the square by `offset` shares of its side (a drag across the
+    /// viewfinder); ignored while following faces.
+    public func pan(bySquareSides offset: Point2D) {
+        guard canFrame else { return }
+        framing.pan(bySquareSides: offset)
+        onChange?()
+    }
+
+    /// Back to the whole frame, centred.
+    public func resetFraming() {
+        guard canFrame else { return }
+        framing.change { $0.reset() }
+        onChange?()
+    }
+
+    /// Turns face following on or off (remembered in the preferences).
+    public func setFollowingFaces(_ on: Bool) {
+        guard canFollowFaces, canFrame || !on else { return }
+        preferences.followFaces = on
+        framing.change { $0.followsFaces = on }
+        updateFramingForState()
+        onChange?()
+    }
+
+    /// Looks for faces in `camera`'s frames while following, and lets the viewfinder show the framing.
+    func startFraming(in camera: any Camera) {
+        camera.setFraming(framing)
+        guard let findFaces else { return }
+        let looking = faceLooking
+        let framing = framing
+        camera.setFrameAnalysis(named: "faces", framesPerSecond: Self.faceLooksPerSecond) { frame, cameraFrameSize in
+            guard looking.isOn else { return }
+            let scale = frame.size.width > 0 ? Double(cameraFrameSize.width) / Double(frame.size.width) : 1
+            let faces = findFaces(frame).map { $0.scaled(by: scale) }
+            framing.change { $0.facesFound(faces, in: cameraFrameSize) }
+        }
+    }
+
+    /// After every transition: faces are looked for only while following on
+    /// the live page, and the square holds still through a recording.
+    func updateFramingForState() {
+        faceLooking.isOn = flow.state == .live && followsFaces
+        let recording = flow.state == .recording
+        if framing.isHeld != recording { framing.hold(recording) }
+    }
+}

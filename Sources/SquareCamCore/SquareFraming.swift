@@ -64,7 +64,10 @@ public struct SquareFraming: Hashable, Sendable {
         let side = Self.side(in: frameSize, zoom: zoom)
         let x = centre.x * Double(frameSize.width) - Double(side) / 2
         let y = centre.y * Double(frameSize.height) - Double(side) / 2
-        return PixelRect(x: Int(x.rounded()), y: Int(y.rounded()), width: side, height: side)
+        // To the nearest pixel, halves down as `centeredSquare` does: unzoomed
+        // and unmoved, the two are the same square.
+        let halvesDown = { (value: Double) in Int((value - 0.5).rounded(.up)) }
+        return PixelRect(x: halvesDown(x), y: halvesDown(y), width: side, height: side)
             .moved(inside: frameSize) ?? frameSize.centeredSquare
     }
 

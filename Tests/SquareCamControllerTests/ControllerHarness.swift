@@ -34,8 +34,13 @@ final class ControllerHarness {
         var read: CaptureController.CodeReading
     }
 
+    /// A face finder for the sources (a struct, as `CodeReader` is).
+    struct FaceFinder {
+        var find: CaptureController.FaceFinding
+    }
+
     init(provider: FakeProvider = FakeProvider(), preferredCameraID: String? = nil, codeReader: CodeReader? = nil,
-         configure: (Preferences) -> Void = { _ in }) throws {
+         faceFinder: FaceFinder? = nil, configure: (Preferences) -> Void = { _ in }) throws {
         self.provider = provider
         let base = FileManager.default.temporaryDirectory.path + "/squarecam-controller-\(UUID().uuidString.prefix(8))"
         folder = base + "/Pictures/Camera"
@@ -46,6 +51,7 @@ final class ControllerHarness {
         let settings = self.settings
         var sources = CaptureController.Sources(cameras: provider, testPattern: testPattern, preferredCameraID: preferredCameraID)
         sources.readCodes = codeReader?.read
+        sources.findFaces = faceFinder?.find
         controller = CaptureController(
             sources: sources,
             preferences: preferences, photos: .folders(photos: photos), ticker: ticker,

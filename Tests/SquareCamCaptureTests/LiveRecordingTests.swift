@@ -66,6 +66,32 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 1, "Retake's recording left a file")
     }
 
+    /// Zoomed in, the recording is the square the viewfinder shows, not the centre's whole height.
+    @Test func aRecordingRecordsTheZoomedSquareShown() async throws {
+        let folder = NSTemporaryDirectory() + "squarecam-live-recording-" + UUID().uuidString.prefix(8)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let camera = try GStreamerCamera(description: TestCamera.description(size: PixelSize(width: 320, height: 240), framesPerSecond: 30))
+        let framing = LiveFraming(SquareFraming(zoom: 2))
+        framing.pan(bySquareSides: Point2D(x: -5, y: -5))
+        camera.setFraming(framing)
+        camera.setViewfinder(side: 64) { _ in }
+        try await camera.start()
+        defer { Task { await camera.stop() } }
+        let shownBy = ContinuousClock.now + .seconds(10)
+        while framing.shownFrameSize == nil, ContinuousClock.now < shownBy { try await Task.sleep(for: .milliseconds(20)) }
+        framing.pan(bySquareSides: Point2D(x: -5, y: -5))
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(framing.shownSquare(in: PixelSize(width: 320, height: 240)) == PixelRect(x: 0, y: 0, width: 120, height: 120))
+        framing.hold(true)
+        let file = try RecordingFile.create(.folder(folder))
+        try camera.startRecording(RecordingSettings(fileDescriptor: file.descriptor))
+        try await Task.sleep(for: .seconds(1))
+        #expect(await camera.endRecording())
+        _ = try file.seal()
+        #expect(try WebMLayout.read(path: file.partialPath).pictureSize == PixelSize(width: 120, height: 120))
+        file.discard()
+    }
+
     @Test func aCameraThatIsNotStreamingCannotRecord() throws {
         let camera = try GStreamerCamera(description: TestCamera.description(size: PixelSize(width: 320, height: 240), framesPerSecond: 30))
         #expect(throws: RecordingFailure.self) { try camera.startRecording(RecordingSettings(fileDescriptor: 1)) }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The app's live view against a plain GStreamer window showing the same stream.
-#   benchmarks/app.sh [path/to/squarecam] [seconds] [photos|record]
+#   benchmarks/app.sh [path/to/squarecam] [seconds] [photos|record|analysers]
 # Runs the 1920x1080@30 test camera in the app for SECONDS (default 60) on a
 # private X server, takes a photo every 10 s (shutter → review latency, then
 # Retake), and prints: frames shown per second, frames dropped, the app's CPU
@@ -11,6 +11,10 @@
 # test tone) until SIGTERM ends it, which saves the clip: the viewfinder's
 # rate is then the rate while recording, ≥ 29 fps (issue 20); the CPU ratio
 # includes the encoding the peer does not do.
+# With `analysers` the app runs a second time with Follow the Face on (F):
+# both analysers of the analysis branch then run (codes 5/s, always on live;
+# faces 10/s), and the line "analysers" compares that run's CPU and frame
+# rate with the first's. Targets: ≥ 29 fps and CPU within +25 % (issue 21).
 #
 # Fair comparison: both sides get the same stream (the app's test camera is
 # videotestsrc I420 BT.601 1920x1080@30, and so is the plain pipeline's
@@ -38,6 +42,9 @@ run_app() {
     sleep 5
     local window
     window=$(xdotool search --onlyvisible --name SquareCam | tail -1)
+    if [[ ${FOLLOW:-0} == 1 ]]; then
+        xdotool windowfocus --sync "$window" key f
+    fi
     if [[ $MODE == record ]]; then
         xdotool windowfocus --sync "$window" key v
         sleep 1
@@ -52,6 +59,9 @@ run_app() {
     done
     wait "$app" || true
     grep squarecam-stats "$work/app.log" > "$work/app.stats"
+    if [[ ${FOLLOW:-0} == 1 ]]; then
+        grep -q "follow faces on" "$work/app.log" || { echo "app.sh: F did not turn Follow the Face on; the log:" >&2; tail -20 "$work/app.log" >&2; exit 1; }
+    fi
 }
 
 run_plain() {
@@ -90,7 +100,7 @@ fi
 BIN=${1:-$(swift build -c release --show-bin-path)/squarecam}
 SECONDS_TO_RUN=${2:-60}
 export MODE=${3:-photos}
-[[ $MODE == photos || $MODE == record ]] || { echo "app.sh: the mode is photos or record, not '$MODE'" >&2; exit 2; }
+[[ $MODE == photos || $MODE == record || $MODE == analysers ]] || { echo "app.sh: the mode is photos, record or analysers, not '$MODE'" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 xvfb-run -a -s "-screen 0 1280x1024x24" "$0" --inside run_app "$BIN" "$SECONDS_TO_RUN" "$work"
@@ -121,5 +131,14 @@ if [[ $MODE == record ]]; then
     [[ -n $clip ]] || { echo "app.sh: the app saved no recording on SIGTERM; its log:" >&2; tail -20 "$work/app.log" >&2; exit 1; }
     echo "  recorded: $(sed -n 's/.*recording time \([0-9:]*\).*/\1/p' "$work/app.log" | tail -1) into $(basename "$clip") ($(stat -c %s "$clip") bytes), saved on SIGTERM"
     exit 0
+fi
+if [[ $MODE == analysers ]]; then
+    mkdir -p "$work/first"
+    cp "$work/app.time" "$work/app.stats" "$work/app.log" "$work/first/"
+    rm -rf "$work/home"
+    FOLLOW=1 xvfb-run -a -s "-screen 0 1280x1024x24" "$0" --inside run_app "$BIN" "$SECONDS_TO_RUN" "$work"
+    stats=$(cat "$work/app.stats")
+    follow_cpu=$(cpu_seconds "$work/app.time")
+    echo "  analysers: with Follow the Face on, frames shown per second $(value fps_shown) (target ≥ 29), CPU ${follow_cpu} s against ${app_cpu} s: $(awk -v a="$follow_cpu" -v b="$app_cpu" 'BEGIN { printf "%+.0f %%", 100 * (a / b - 1) }') (target ≤ +25 %)"
 fi
 echo "  shutter → review: median $(value shutter_to_review_ms_median) ms, max $(value shutter_to_review_ms_max) ms over $(value shots) shots (target ≤ 33 ms median)"

@@ -142,7 +142,7 @@ let package = Package(
         // never installed, so the shipped programs carry no test hooks.
         .executableTarget(
             name: "squarecam-scripted-app",
-            dependencies: ["SquareCamCore", "SquareCamCapture", "SquareCamController", "SquareCamApp", "CGtk"],
+            dependencies: ["SquareCamCore", "SquareCamCapture", "SquareCamImaging", "SquareCamController", "SquareCamApp", "CGtk"],
             path: "Tests/ScriptedApp"
         ),
 

@@ -33,7 +33,7 @@ enum AppCameraSources {
             sources.readCodes = { frame in reader.codes(in: frame).map(\.text) }
         }
         // dlib's detector (its model unpacked at the first look, not at start).
-        sources.findFaces = { frame in FaceDetector.faces(in: frame, searchedLongSide: FaceDetector.followingLongSide).map(\.rect.rect2D) }
+        sources.findFaces = FaceDetector.boxesForFollowing
         return sources
     }
 

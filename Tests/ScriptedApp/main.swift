@@ -5,6 +5,7 @@ import SquareCamApp
 import SquareCamCapture
 import SquareCamController
 import SquareCamCore
+import SquareCamImaging
 
 /// `squarecam-scripted-app`: the real app with cameras the GUI tests script.
 /// Test-only; never installed.
@@ -36,8 +37,11 @@ func run(_ arguments: [String]) -> Int32 {
             default: nil
             }
         }
-        return SquareCamApp.run(sources: .init(cameras: VirtualCameraProvider(kind: "listed", cameras: cameras), testPattern: testPattern,
-                                                 displayScaler: FrameScaling.rgba))
+        var sources = CaptureController.Sources(cameras: VirtualCameraProvider(kind: "listed", cameras: cameras), testPattern: testPattern,
+                                                displayScaler: FrameScaling.rgba)
+        // As the app's: Follow the Face works on listed cameras.
+        sources.findFaces = FaceDetector.boxesForFollowing
+        return SquareCamApp.run(sources: sources)
     }
     print("usage: squarecam-scripted-app --script NAME | --cameras SPEC,SPEC | --self-test main-queue [--no-bridge]")
     return 2

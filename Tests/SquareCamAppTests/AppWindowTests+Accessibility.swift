@@ -68,10 +68,10 @@ extension AppWindowTests {
         let tree = try bus.tree(of: app) { $0.first { $0.name == words.takePhoto && $0.isFocused } != nil }
         let live = try #require(tree.page(containing: words.takePhoto), "\(tree.outline)")
         expectNamedOnce(live, "\(words) live")
-        part("grid, round avatar guide and mirror say they are off, then on") {
+        part("grid, round avatar guide, follow the face and mirror say they are off, then on") {
             // Two-state controls (switches, check boxes to AT-SPI), off; Grid on once G is pressed.
             let toggles = live.all.filter { $0.role == "check box" }
-            #expect(toggles.count == 3 && toggles.allSatisfy { !$0.states.contains("checked") }, "\(live.outline)")
+            #expect(toggles.count == 4 && toggles.allSatisfy { !$0.states.contains("checked") }, "\(live.outline)")
             try app.press("g")
             try app.waitForTrace("grid shown")
             let grid = try bus.tree(of: app) { $0.first { $0.name == toggles.first?.name && $0.states.contains("checked") } != nil }
@@ -185,15 +185,15 @@ extension AppWindowTests {
         // Tab goes round every control once, each with a name.
         var order: [String] = []
         _ = try bus.events(of: app)
-        for _ in 0..<10 {
+        for _ in 0..<12 {
             try app.press("Tab")
             let (focused, _) = try bus.waitForEvent(of: app) { $0.type == "object:state-changed:focused" && $0.detail == 1 }
             order.append(focused.sourceName)
             if focused.sourceName == "Take Photo" { break }
         }
-        // After the shutter: the photo/video switch, then the header and the picture's toggles.
+        // After the shutter: the photo/video switch, then the header, the picture's toggles and its zoom.
         #expect(order == ["Photo (V)", "Video (V)", "Main Menu", "Countdown Off", "Rule-of-Thirds Grid (G)", "Round Avatar Guide (O)",
-                          "Mirror the Viewfinder (M)", "Take Photo"], "\(order)")
+                          "Follow the Face (F)", "Mirror the Viewfinder (M)", "Zoom 1×", "Take Photo"], "\(order)")
         // Tab to Countdown: Space sets it, and takes no photo.
         try app.press("Tab", "Tab", "Tab", "Tab")
         _ = try bus.tree(of: app) { $0.first { $0.name == "Countdown Off" && $0.isFocused } != nil }

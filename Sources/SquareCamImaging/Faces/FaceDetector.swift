@@ -97,4 +97,10 @@ public enum FaceDetector {
             return DetectedFace(rect: inside, score: face.score)
         }
     }
+
+    /// The faces a camera's frame shows, as boxes in its pixels, searched at
+    /// `followingLongSide`: the app's face finder for following (`CaptureController.FaceFinding`).
+    public static func boxesForFollowing(in frame: Frame) -> [Rect2D] {
+        faces(in: frame, searchedLongSide: followingLongSide).map(\.rect.rect2D)
+    }
 }

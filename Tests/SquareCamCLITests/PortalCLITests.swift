@@ -131,6 +131,23 @@ struct PortalCLITests {
         #expect(try session.dialogCount() == 0)
     }
 
+    /// `shoot --follow-face` through the portal's PipeWire connection, from a
+    /// camera node showing a wide frame with the person at its right side.
+    @Test func followsAFaceThroughThePortalsCamera() throws {
+        let session = try PortalSession.start(.init(cameras: 0, stored: .yes))
+        let folder = try TemporaryFolder()
+        let picture = folder.path + "/wide.png"
+        _ = try CLIRunner.output(of: "/usr/bin/convert", [try ShootFramingCLITests.wideFrame(in: folder), picture])
+        let node = try session.addPictureCamera(path: picture)
+        let result = try CLIRunner.run(["shoot", "--camera", "pipewire:\(node.serial)", "--follow-face", "--json", "-o", folder.path + "/"],
+                                       environment: session.environment)
+        #expect(result.status == 0, "\(result.error)")
+        let report = try ShootFramingCLITests.report(result.output)
+        #expect(report["faces"] as? Int == 1, "\(report)")
+        let square = try ShootFramingCLITests.square(report)
+        #expect(square.width == 720 && square.contains(ShootFramingCLITests.faceCentre), "\(square) misses the face")
+    }
+
     @Test func storedNoExitsFourNamingWhereToChangeIt() throws {
         let session = try PortalSession.start(.init(cameras: 1, stored: .no))
         let folder = try TemporaryFolder()

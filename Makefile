@@ -23,6 +23,7 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	tests/run-bundle.sh $(SWIFT)
+	apps/ios/typecheck.sh $(SWIFT)
 
 # The edit-build-test loop: every suite but those that start the app, a
 # desktop session's daemons or a camera pipeline for seconds (make test runs them all).

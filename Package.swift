@@ -5,12 +5,17 @@ import PackageDescription
 // (see scripts/install-deps.sh); nothing is fetched from outside.
 let package = Package(
     name: "SquareCam",
+    // The iOS app's minimum; Linux builds ignore it (Core's lock: LockedValue).
+    platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
         .executable(name: "squarecam", targets: ["squarecam"]),
         .executable(name: "squarecam-crop", targets: ["squarecam-crop"]),
         .executable(name: "squarecam-capture", targets: ["squarecam-capture"]),
         .executable(name: "squarecam-camera", targets: ["squarecam-camera"]),
         .library(name: "SquareCamCore", targets: ["SquareCamCore"]),
+        // For the iOS app (apps/ios/SquareCam.swiftpm), which depends on this package by path.
+        .library(name: "SquareCamController", targets: ["SquareCamController"]),
+        .library(name: "SquareCamAppleLogic", targets: ["SquareCamAppleLogic"]),
     ],
     targets: [
         // C wrappers: one per C library.
@@ -76,6 +81,9 @@ let package = Package(
             // Nothing platform-specific: encoding and saving come in as PhotoServices.
             dependencies: ["SquareCamCore"]
         ),
+        // The iOS app's decisions in plain Swift (statuses by raw value, device
+        // choice, rotation, pixels), tested here; the shell is apps/ios.
+        .target(name: "SquareCamAppleLogic", dependencies: ["SquareCamCore"]),
         .target(
             name: "SquareCamApp",
             // No SquareCamCapture: the windows reach cameras only through the controller.
@@ -161,6 +169,7 @@ let package = Package(
         .testTarget(name: "SquareCamCaptureTests", dependencies: ["SquareCamCapture", "SquareCamImaging", "SquareCamCore", "SquareCamCommandLine", "PortalTestSupport", "TestThreads"]),
         .testTarget(name: "SquareCamCodesTests", dependencies: ["SquareCamCodes", "SquareCamCore", "SquareCamImaging"]),
         .testTarget(name: "SquareCamControllerTests", dependencies: ["SquareCamController", "SquareCamCore", "SquareCamImaging", "SquareCamCapture"]),
+        .testTarget(name: "SquareCamAppleLogicTests", dependencies: ["SquareCamAppleLogic", "SquareCamCore"]),
         .testTarget(name: "SquareCamAppTests", dependencies: ["SquareCamApp", "SquareCamCore", "SquareCamImaging", "PortalTestSupport", "TestThreads"]),
         .testTarget(name: "SquareCamCLITests", dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCommandLine", "PortalTestSupport", "TestThreads"]),
     ],

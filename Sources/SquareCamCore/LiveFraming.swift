@@ -1,6 +1,5 @@
-import Synchronization
-
-/// The live viewfinder's `SquareFraming`, shared by the threads that use it:
+/// The live viewfinder's `SquareFraming`, shared by the threads that use it
+/// (behind Core's `LockedValue`):
 /// the front end zooms and pans it (main thread), the face analysis steers it
 /// (its own thread), and the camera's viewfinder asks it for each frame's
 /// square (a streaming thread), which is what moves it along in time.
@@ -16,10 +15,10 @@ public final class LiveFraming: Sendable {
         var held = false
     }
 
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
 
     public init(_ framing: SquareFraming = SquareFraming()) {
-        state = Mutex(State(framing: framing))
+        state = LockedValue(State(framing: framing))
     }
 
     /// The framing as it is now.

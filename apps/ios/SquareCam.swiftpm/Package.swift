@@ -12,10 +12,8 @@ import AppleProductTypes
 let package = Package(
     name: "SquareCamiOS",
     defaultLocalization: "en",
-    // iOS 18, not 17: SquareCamCore's LiveFraming uses Synchronization's
-    // Mutex, which Apple ships from iOS 18 (see README).
     platforms: [
-        .iOS("18.0")
+        .iOS("17.0")
     ],
     products: [
         .iOSApplication(

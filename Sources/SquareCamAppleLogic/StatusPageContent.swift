@@ -2,11 +2,11 @@ import SquareCamCore
 
 /// What the iOS app's page says and offers when the camera cannot show:
 /// permission not yet asked, refused, restricted, no camera, a failure.
-/// Phone words (Settings, this iPhone), not a desktop's; the keys are
-/// looked up in the app's Localizable.strings.
+/// Phone words (Settings, this device), not a desktop's; the shell
+/// translates them with the app's Localizable.strings.
 public struct StatusPageContent: Hashable, Sendable {
-    public var title: String
-    public var detail: String
+    public var title: PhoneMessage
+    public var detail: PhoneMessage
     public var actions: [Action]
 
     /// A button on the page, each sending one event to the controller.
@@ -24,29 +24,35 @@ public struct StatusPageContent: Hashable, Sendable {
     /// The page for `state`, or nil where the app shows the camera, a photo or a spinner.
     public init?(state: CaptureFlow.State) {
         switch state {
-        case .explainingPermission, .permissionPostponed:
-            self.init(title: "Use the camera",
-                      detail: "SquareCam shows the camera here and saves square photos to your library. iOS asks you next; you can change the answer later in Settings.",
-                      actions: state == .explainingPermission ? [.continueToPermission, .notNow] : [.continueToPermission])
+        case .explainingPermission:
+            self.init(title: .localized("SquareCam would like to use the camera"),
+                      detail: .localized("SquareCam shows the camera here and saves square photos to your library. iOS asks you next; you can change the answer later in Settings."),
+                      actions: [.continueToPermission, .notNow])
+        case .permissionPostponed:
+            self.init(title: .localized("SquareCam will ask when you are ready"),
+                      detail: .localized("The camera stays off. Nothing was asked and nothing was stored; choose Continue when you want to use the camera, and iOS asks you then."),
+                      actions: [.continueToPermission])
         case .permissionDenied:
-            self.init(title: "No access to the camera",
-                      detail: "SquareCam may not use the camera. Allow it in Settings › SquareCam › Camera, then choose Try Again.",
+            self.init(title: .localized("SquareCam has no permission to use the camera"),
+                      detail: .localized("Allow it in Settings › SquareCam › Camera, then choose Try Again."),
                       actions: [.openSettings, .tryAgain])
         case .permissionRestricted:
-            self.init(title: "The camera is restricted",
-                      detail: "A policy on this device (Screen Time or its manager) does not allow the camera. Ask whoever manages it, then choose Try Again.",
+            self.init(title: .localized("SquareCam may not use the camera"),
+                      detail: .localized("A policy on this device (Screen Time or its manager) does not allow the camera. Ask whoever manages it, then choose Try Again."),
                       actions: [.openSettings, .tryAgain])
         case .noCamera:
-            self.init(title: "No camera found",
-                      detail: "This device has no camera SquareCam can use. Connect one, then choose Try Again.",
+            self.init(title: .localized("No camera found"),
+                      detail: .localized("This device has no camera SquareCam can use. Connect one, then choose Try Again."),
                       actions: [.tryAgain])
-        case .failed:
-            self.init(title: "The camera stopped",
-                      detail: "The camera could not start or stopped working; another app may be using it. Choose Try Again.",
+        case .failed(let failure):
+            // The failure's own words say what went wrong.
+            let busy = if case .busy = failure { true } else { false }
+            self.init(title: busy ? .localized("The camera is busy") : .localized("The camera does not work"),
+                      detail: PhoneMessage(failure),
                       actions: [.tryAgain])
-        case .disconnected:
-            self.init(title: "The camera was disconnected",
-                      detail: "Plug it in again; SquareCam goes on when it is back.",
+        case .disconnected(let camera):
+            self.init(title: .localized("Camera disconnected"),
+                      detail: .localized("“%@” was unplugged. Plug it in again; the viewfinder comes back by itself.", [.verbatim(camera)]),
                       actions: [.tryAgain])
         case .idle, .checkingPermission, .askingPermission, .starting, .live, .capturing, .reviewing, .editing, .saving,
              .recording, .finishingRecording, .reviewingClip, .savingClip:
@@ -54,7 +60,7 @@ public struct StatusPageContent: Hashable, Sendable {
         }
     }
 
-    public init(title: String, detail: String, actions: [Action]) {
+    public init(title: PhoneMessage, detail: PhoneMessage, actions: [Action]) {
         self.title = title
         self.detail = detail
         self.actions = actions

@@ -30,7 +30,7 @@ struct AuthorizationMappingTests {
     }
 
     @Test func everyRefusalSaysWhatToDoAndThatThePhotoIsKept() {
-        let problems: [PhotoLibraryProblem] = [.notAsked, .denied, .restricted, .failed(detail: "disk full")]
+        let problems: [PhotoLibraryProblem] = [.notAsked, .denied, .restricted, .failed(detail: "disk full"), .notEncoded]
         for problem in problems {
             #expect(problem.description.contains("the photo stays here"), "\(problem)")
         }

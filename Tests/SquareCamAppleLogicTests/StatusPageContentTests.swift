@@ -7,9 +7,9 @@ struct StatusPageContentTests {
         for state in [CaptureFlow.State.permissionDenied, .permissionRestricted] {
             let page = try #require(StatusPageContent(state: state))
             #expect(page.actions == [.openSettings, .tryAgain])
-            #expect(page.detail.contains("Try Again"))
+            #expect(page.detail.english.contains("Try Again"))
         }
-        #expect(try #require(StatusPageContent(state: .permissionDenied)).detail.contains("Settings › SquareCam › Camera"))
+        #expect(try #require(StatusPageContent(state: .permissionDenied)).detail.english.contains("Settings › SquareCam › Camera"))
     }
 
     @Test func theExplanationOffersNotNowOnlyBeforeItWasChosen() throws {
@@ -21,7 +21,7 @@ struct StatusPageContentTests {
         for state in [CaptureFlow.State.noCamera, .failed(.busy(camera: "Back Camera")), .disconnected(camera: "USB")] {
             let page = try #require(StatusPageContent(state: state))
             #expect(page.actions == [.tryAgain])
-            #expect(!page.detail.contains("test pattern"))
+            #expect(!page.detail.english.contains("test pattern"))
         }
     }
 
@@ -30,5 +30,21 @@ struct StatusPageContentTests {
         for state in [CaptureFlow.State.idle, .starting, .live, .capturing, .reviewing(photo), .editing(photo), .saving(photo)] {
             #expect(StatusPageContent(state: state) == nil)
         }
+    }
+
+    @Test func aFailedCameraSaysItsOwnFailureInAPhonesWords() throws {
+        let busy = try #require(StatusPageContent(state: .failed(.busy(camera: "Back Camera"))))
+        #expect(busy.title == .localized("The camera is busy"))
+        #expect(busy.detail == PhoneMessage(CameraFailure.busy(camera: "Back Camera")))
+        #expect(busy.detail.english == "Another app is using “Back Camera”. Close that app, then try again.")
+        let failed = try #require(StatusPageContent(state: .failed(.failed(camera: "Front Camera", detail: "it is not running"))))
+        #expect(failed.title == .localized("The camera does not work"))
+        #expect(failed.detail.english == "“Front Camera” stopped working: it is not running. Try again.")
+    }
+
+    @Test func anUnpluggedCameraIsNamed() throws {
+        let page = try #require(StatusPageContent(state: .disconnected(camera: "USB Camera")))
+        #expect(page.detail == .localized("“%@” was unplugged. Plug it in again; the viewfinder comes back by itself.", [.verbatim("USB Camera")]))
+        #expect(page.detail.english.hasPrefix("“USB Camera” was unplugged."))
     }
 }

@@ -68,7 +68,7 @@ final class AVFoundationCamera: NSObject, Camera, @unchecked Sendable {
         output.videoSettings = [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA]
         output.alwaysDiscardsLateVideoFrames = true
         output.setSampleBufferDelegate(self, queue: frameQueue)
-        guard session.canAddOutput(output) else { throw .failed(camera: cameraDescription.name, detail: "no video output") }
+        guard session.canAddOutput(output) else { throw .failed(camera: cameraDescription.name, detail: CameraFailureDetail.noVideoOutput.rawValue) }
         session.addOutput(output)
     }
 
@@ -77,7 +77,7 @@ final class AVFoundationCamera: NSObject, Camera, @unchecked Sendable {
         let center = NotificationCenter.default
         let name = cameraDescription.name
         let runtime = center.addObserver(forName: AVCaptureSession.runtimeErrorNotification, object: session, queue: nil) { [weak self] note in
-            let detail = (note.userInfo?[AVCaptureSessionErrorKey] as? any Error)?.localizedDescription ?? "the capture session stopped"
+            let detail = (note.userInfo?[AVCaptureSessionErrorKey] as? any Error)?.localizedDescription ?? CameraFailureDetail.sessionStopped.rawValue
             self?.fail(.failed(camera: name, detail: detail))
         }
         let unplugged = center.addObserver(forName: AVCaptureDevice.wasDisconnectedNotification, object: device, queue: nil) { [weak self] _ in
@@ -114,12 +114,12 @@ final class AVFoundationCamera: NSObject, Camera, @unchecked Sendable {
                 done.resume()
             }
         }
-        finishStarting(throwing: CameraFailure.failed(camera: cameraDescription.name, detail: "it was stopped before its first frame"))
+        finishStarting(throwing: CameraFailure.failed(camera: cameraDescription.name, detail: CameraFailureDetail.stoppedBeforeFirstFrame.rawValue))
     }
 
     func capturePhoto() async throws -> Frame {
         guard let buffer = lock.withLock({ latest }) else {
-            throw CameraFailure.failed(camera: cameraDescription.name, detail: "it is not running.")
+            throw CameraFailure.failed(camera: cameraDescription.name, detail: CameraFailureDetail.notRunning.rawValue)
         }
         let angle = await MainActor.run { Double(self.captureRotation.videoRotationAngleForHorizonLevelCapture) }
         return Self.uprightFrame(of: buffer, orientation: CaptureRotation.photoOrientation(clockwiseDegrees: angle))

@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import SquareCamAppleLogic
 import SquareCamController
 import SquareCamCore
 import UIKit
@@ -11,14 +12,14 @@ import UIKit
 final class CaptureModel {
     private(set) var state: CaptureFlow.State = .idle
     private(set) var countdown: Int?
-    private(set) var saveProblem: String?
+    private(set) var saveProblem: PhoneMessage?
     private(set) var showGrid = false
     private(set) var timerSeconds = 0
     private(set) var canSwitchCamera = false
     /// The camera live now, for the preview layer.
     private(set) var camera: AVFoundationCamera?
     /// One line for the user after a shot or a save ("Saved to Photos").
-    private(set) var message: String?
+    private(set) var message: PhoneMessage?
 
     @ObservationIgnored let controller: CaptureController
     @ObservationIgnored private var started = false
@@ -69,7 +70,7 @@ final class CaptureModel {
     private func refresh() {
         state = controller.state
         countdown = controller.countdown
-        saveProblem = controller.saveProblem?.description
+        saveProblem = controller.saveProblem.map(PhoneMessage.init)
         showGrid = controller.preferences.showGrid
         timerSeconds = controller.preferences.countdownSeconds
         canSwitchCamera = controller.cameras.count > 1
@@ -79,8 +80,9 @@ final class CaptureModel {
 
     private func tell(_ notice: CaptureNotice) {
         switch notice {
-        case .saved: message = "Saved to Photos"
-        case .captureFailed(let problem): message = problem.description
+        case .saved: message = .savedToPhotos
+        case .captureFailed(let problem): message = .photoNotTaken(PhoneMessage(problem))
+        case .noPrivacySettings: message = .noSettingsPage
         case .shutter, .saveFailed: message = nil
         default: break
         }

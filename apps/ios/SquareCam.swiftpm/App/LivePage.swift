@@ -1,3 +1,4 @@
+import SquareCamAppleLogic
 import SwiftUI
 
 /// The square viewfinder with its grid and countdown, the round shutter,
@@ -41,7 +42,7 @@ struct LivePage: View {
                     if model.timerSeconds == 0 {
                         Text("Timer")
                     } else {
-                        Text(verbatim: "\(model.timerSeconds) s")
+                        Text(verbatim: PhoneMessage.seconds(model.timerSeconds).localizedText)
                     }
                 }
             }
@@ -49,7 +50,7 @@ struct LivePage: View {
                 Button("Switch Camera") { model.controller.switchToNextCamera() }
             }
             if let message = model.message {
-                Text(message)
+                Text(verbatim: message.localizedText)
             }
         }
         .padding()

@@ -1,3 +1,4 @@
+import SquareCamAppleLogic
 import SquareCamCore
 import SwiftUI
 import UIKit
@@ -16,7 +17,7 @@ struct ReviewPage: View {
                     .aspectRatio(1, contentMode: .fit)
             }
             if let problem = model.saveProblem {
-                Text(problem)
+                Text(verbatim: problem.localizedText)
                 Button("Open Settings") { _ = SystemSettings.openAppSettings() }
             }
             HStack(spacing: 32) {

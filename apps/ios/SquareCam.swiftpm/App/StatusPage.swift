@@ -10,9 +10,9 @@ struct StatusPage: View {
 
     var body: some View {
         VStack(spacing: 16) {
-            Text(LocalizedStringKey(content.title))
+            Text(verbatim: content.title.localizedText)
                 .font(.title2)
-            Text(LocalizedStringKey(content.detail))
+            Text(verbatim: content.detail.localizedText)
             if content.offers(.continueToPermission) {
                 Button("Continue") { send(.continueToPermission) }
             }

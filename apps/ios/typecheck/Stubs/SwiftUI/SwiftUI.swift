@@ -118,8 +118,6 @@ public struct State<Value> {
 
 // https://developer.apple.com/documentation/swiftui/localizedstringkey
 public struct LocalizedStringKey: ExpressibleByStringLiteral, Equatable, Sendable {
-    // https://developer.apple.com/documentation/swiftui/localizedstringkey/init(_:)
-    public init(_ value: String) { fatalError() }
     // https://developer.apple.com/documentation/swiftui/localizedstringkey/init(stringliteral:)
     public init(stringLiteral value: String) { fatalError() }
 }

@@ -12,7 +12,7 @@
 # rate is then the rate while recording, ≥ 29 fps (issue 20); the CPU ratio
 # includes the encoding the peer does not do.
 # With `analysers` the app runs a second time with Follow the Face on (F):
-# both analysers of the analysis branch then run (codes 5/s, always on live;
+# both analysers of the analysis branch then run (codes 2/s, always on live;
 # faces 10/s), and the line "analysers" compares that run's CPU and frame
 # rate with the first's. Targets: ≥ 29 fps and CPU within +25 % (issue 21).
 #

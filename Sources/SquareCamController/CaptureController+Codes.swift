@@ -4,13 +4,15 @@ import SquareCamCore
 /// `codeInView` for the front end's bar (text, Copy, Open). Reading never
 /// interrupts shooting and never acts on what it read.
 extension CaptureController {
-    /// A code held up is seen within a fifth of a second; zbar takes about
-    /// 13 ms a look at the analysis frame's size, 7 % of one core.
-    static let codeLooksPerSecond = 5.0
+    /// A code held up is seen within half a second. zbar takes about 13 ms
+    /// a look at the analysis frame's size: at five looks a second the code
+    /// bar alone cost the app 1.72× the plain GStreamer window's CPU against
+    /// its 1.5× target (benchmarks/app.sh); at two, 1.xx×.
+    static let codeLooksPerSecond = 2.0
     /// Looks in a row without the code before its bar goes: a code is not
     /// read in every frame (blur, a hand over it), and the bar must not
-    /// flicker. Ten at five a second: two seconds.
-    static let codeMissesBeforeGone = 10
+    /// flicker. Four at two a second: two seconds.
+    static let codeMissesBeforeGone = 4
 
     /// Starts looking for codes in `camera`'s frames, when the sources can read them.
     func startReadingCodes(in camera: any Camera) {

@@ -5,8 +5,8 @@ import SquareCamCore
 /// every viewfinder frame; the shutter takes the square shown last; a
 /// recording records the square shown when it began, held still until it ends.
 extension CaptureController {
-    /// dlib takes about 30 ms a look at the analysis frame's size: ten looks
-    /// a second keep a moving face in view for a third of a core.
+    /// Looks a second at most; `FaceSearch` decides which look searches the
+    /// whole frame (a few a second) and which only around the faces found.
     static let faceLooksPerSecond = 10.0
 
     /// How far zoomed in: 1 (the frame's whole short side) to `SquareFraming.maximumZoom`.
@@ -72,11 +72,19 @@ extension CaptureController {
         guard let findFaces else { return }
         let looking = faceLooking
         let framing = framing
+        let search = LockedValue(FaceSearch())
         camera.setFrameAnalysis(named: "faces", framesPerSecond: Self.faceLooksPerSecond) { frame, cameraFrameSize in
             guard looking.isOn else { return }
+            let look = search.withLock { $0.next(at: .now, in: frame.size) }
+            let found: [Rect2D]
+            switch look {
+            case .skip: return
+            case .wholeFrame: found = findFaces(frame, nil)
+            case .region(let region): found = findFaces(frame, region)
+            }
+            search.withLock { $0.found(found, by: look) }
             let scale = frame.size.width > 0 ? Double(cameraFrameSize.width) / Double(frame.size.width) : 1
-            let faces = findFaces(frame).map { $0.scaled(by: scale) }
-            framing.change { $0.facesFound(faces, in: cameraFrameSize) }
+            framing.change { $0.facesFound(found.map { $0.scaled(by: scale) }, in: cameraFrameSize) }
         }
     }
 

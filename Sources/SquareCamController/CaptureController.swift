@@ -67,9 +67,9 @@ public final class CaptureController {
     let codeLooking = SharedFlag()
 
     /// The faces in a frame (the analysis branch's small gray copy), as
-    /// boxes in its pixels; empty when none. The app's is dlib's
-    /// (SquareCamImaging), given at start.
-    public typealias FaceFinding = @Sendable (_ frame: Frame) -> [Rect2D]
+    /// boxes in its pixels, looked for only inside `region` when one is
+    /// given; empty when none. The app's is dlib's (SquareCamImaging), given at start.
+    public typealias FaceFinding = @Sendable (_ frame: Frame, _ region: PixelRect?) -> [Rect2D]
     let findFaces: FaceFinding?
     /// Faces are looked for only while this is on (following, live page).
     let faceLooking = SharedFlag()

@@ -20,7 +20,7 @@ struct ShootFraming {
         }
         var framing = SquareFraming(zoom: request.zoom, followsFaces: request.followFace)
         if request.followFace {
-            let found = FaceDetector.faces(in: frame, searchedLongSide: FaceDetector.followingLongSide).map(\.rect.rect2D)
+            let found = FaceDetector.boxesForFollowing(in: frame)
             framing.facesFound(found, in: frame.size)
             framing.settle()
             faces = found.count

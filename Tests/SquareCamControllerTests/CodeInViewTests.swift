@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 
 /// A QR code in view while live: read from the camera's analysis frames at
-/// five a second, held in `codeInView` until ten looks in a row miss it,
+/// two a second, held in `codeInView` until four looks in a row miss it,
 /// and not read at all off the live page.
 @MainActor struct CodeInViewTests {
     /// What the fake reader "sees": set by the test, read on any thread.
@@ -27,10 +27,10 @@ import Testing
         return (harness, camera)
     }
 
-    @Test func aCodeInViewIsHeldUntilTenLooksMissIt() async throws {
+    @Test func aCodeInViewIsHeldUntilFourLooksMissIt() async throws {
         let seen = Seen()
         let (harness, camera) = try await harness(seen)
-        #expect(camera.analysisRate("codes") == 5)
+        #expect(camera.analysisRate("codes") == 2)
         camera.analyseFrame("codes")
         await harness.settle()
         #expect(harness.controller.codeInView == nil)
@@ -41,12 +41,12 @@ import Testing
         #expect(harness.controller.codeInView == "https://example.org/a")
 
         seen.value = nil
-        for _ in 1...9 { camera.analyseFrame("codes") }
+        for _ in 1...3 { camera.analyseFrame("codes") }
         await harness.settle()
         #expect(harness.controller.codeInView == "https://example.org/a", "a few missed looks keep the bar")
         camera.analyseFrame("codes")
         await harness.settle()
-        #expect(harness.controller.codeInView == nil, "the tenth miss in a row takes it away")
+        #expect(harness.controller.codeInView == nil, "the fourth miss in a row takes it away")
     }
 
     @Test func nothingIsReadOffTheLivePageAndTheCodeGoesWithIt() async throws {

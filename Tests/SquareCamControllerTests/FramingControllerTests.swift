@@ -41,7 +41,7 @@ import Testing
     @Test func facesAreLookedForOnlyWhileFollowingOnTheLivePage() async throws {
         let looks = Atomic(0)
         // The analysis frame is 8x6 of a 64x48 camera frame: a face at its right edge.
-        let harness = try ControllerHarness(faceFinder: .init { _ in
+        let harness = try ControllerHarness(faceFinder: .init { _, _ in
             looks.add(1, ordering: .relaxed)
             return [Rect2D(x: 6, y: 2, width: 1.5, height: 1.5)]
         })
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func followingIsRememberedAndNeedsAFaceFinder() async throws {
-        let remembered = try ControllerHarness(faceFinder: .init { _ in [] }) { $0.followFaces = true }
+        let remembered = try ControllerHarness(faceFinder: .init { _, _ in [] }) { $0.followFaces = true }
         #expect(remembered.controller.followsFaces)
         let without = try ControllerHarness { $0.followFaces = true }
         #expect(!without.controller.followsFaces && !without.controller.canFollowFaces)

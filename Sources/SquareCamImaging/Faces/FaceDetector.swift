@@ -98,9 +98,14 @@ public enum FaceDetector {
         }
     }
 
-    /// The faces a camera's frame shows, as boxes in its pixels, searched at
-    /// `followingLongSide`: the app's face finder for following (`CaptureController.FaceFinding`).
-    public static func boxesForFollowing(in frame: Frame) -> [Rect2D] {
-        faces(in: frame, searchedLongSide: followingLongSide).map(\.rect.rect2D)
+    /// The faces a camera's frame shows (only inside `region` when given),
+    /// as boxes in its pixels, searched at `followingLongSide`: the app's
+    /// face finder for following (`CaptureController.FaceFinding`).
+    public static func boxesForFollowing(in frame: Frame, region: PixelRect? = nil) -> [Rect2D] {
+        guard let region, let inside = region.intersection(frame.size.bounds), inside != frame.size.bounds else {
+            return faces(in: frame, searchedLongSide: followingLongSide).map(\.rect.rect2D)
+        }
+        return faces(in: frame.copying(region: inside), searchedLongSide: followingLongSide)
+            .map { $0.rect.offsetBy(dx: inside.x, dy: inside.y).rect2D }
     }
 }

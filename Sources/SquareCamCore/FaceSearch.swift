@@ -14,8 +14,9 @@ public struct FaceSearch: Sendable {
     }
 
     /// Whole-frame looks while no face is known: a face that comes into view
-    /// is found within half a second. (At a third of a second, following
-    /// cost the app +34 % CPU with no face in view; at half, +2x %: benchmarks/app.sh.)
+    /// is found within half a second. With no face in view, following cost
+    /// the app +34 % CPU at a look every third of a second, +9 % and +21 %
+    /// (two runs) at one every half (benchmarks/app.sh analysers).
     static let wholeFrameInterval: Duration = .milliseconds(500)
     /// Whole-frame looks while following known faces: others are found within a second.
     static let wholeFrameIntervalWhileFollowing: Duration = .seconds(1)

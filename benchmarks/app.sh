@@ -15,6 +15,9 @@
 # both analysers of the analysis branch then run (codes 2/s, always on live;
 # faces 10/s), and the line "analysers" compares that run's CPU and frame
 # rate with the first's. Targets: ≥ 29 fps and CPU within +25 % (issue 21).
+# BEFORE=path/to/an/older/squarecam (e.g. a worktree at ba36ac3, before the
+# analysis branch) adds a run of that build, and the line "against before"
+# compares the run with Follow the Face on with it: "today" in issue 21's words.
 #
 # Fair comparison: both sides get the same stream (the app's test camera is
 # videotestsrc I420 BT.601 1920x1080@30, and so is the plain pipeline's
@@ -140,5 +143,12 @@ if [[ $MODE == analysers ]]; then
     stats=$(cat "$work/app.stats")
     follow_cpu=$(cpu_seconds "$work/app.time")
     echo "  analysers: with Follow the Face on, frames shown per second $(value fps_shown) (target ≥ 29), CPU ${follow_cpu} s against ${app_cpu} s: $(awk -v a="$follow_cpu" -v b="$app_cpu" 'BEGIN { printf "%+.0f %%", 100 * (a / b - 1) }') (target ≤ +25 %)"
+    if [[ -n ${BEFORE:-} ]]; then
+        [[ -x $BEFORE ]] || { echo "app.sh: BEFORE=$BEFORE is no program" >&2; exit 1; }
+        rm -rf "$work/home"
+        xvfb-run -a -s "-screen 0 1280x1024x24" "$0" --inside run_app "$BEFORE" "$SECONDS_TO_RUN" "$work"
+        before_cpu=$(cpu_seconds "$work/app.time")
+        echo "  against before: Follow the Face on ${follow_cpu} s, $BEFORE ${before_cpu} s: $(awk -v a="$follow_cpu" -v b="$before_cpu" 'BEGIN { printf "%+.0f %%", 100 * (a / b - 1) }') (target ≤ +25 %)"
+    fi
 fi
 echo "  shutter → review: median $(value shutter_to_review_ms_median) ms, max $(value shutter_to_review_ms_max) ms over $(value shots) shots (target ≤ 33 ms median)"

@@ -6,8 +6,10 @@ import SquareCamCore
 /// recording records the square shown when it began, held still until it ends.
 extension CaptureController {
     /// Looks a second at most; `FaceSearch` decides which look searches the
-    /// whole frame (a few a second) and which only around the faces found.
-    static let faceLooksPerSecond = 10.0
+    /// whole frame (one a second) and which only around the faces found.
+    /// Every look costs the analysis branch's scaling too, so five, not ten:
+    /// the square eases over half a second anyway.
+    static let faceLooksPerSecond = 5.0
 
     /// How far zoomed in: 1 (the frame's whole short side) to `SquareFraming.maximumZoom`.
     public var zoom: Double { framing.framing.zoom }

@@ -1,8 +1,9 @@
 /// Where and when the live face analysis looks next, so that following a
-/// face costs little: while no face is known, the whole frame twice a second; once one is, only the region around the faces last found, every
-/// look (a tenth of the pixels, a tenth of the cost), with a whole-frame look
-/// each second for faces that came in elsewhere. A look around the faces that
-/// finds none goes back to whole frames. Positions are in the analysed frame's pixels.
+/// face costs little: while no face is known, the whole frame once a second;
+/// once one is, only the region around the faces last found, every look (a
+/// quarter of the pixels or less), with a whole-frame look every two seconds
+/// for faces that came in elsewhere. A look around the faces that finds none
+/// goes back to whole frames. Positions are in the analysed frame's pixels.
 public struct FaceSearch: Sendable {
     /// What the next look searches.
     public enum Look: Hashable, Sendable {
@@ -14,15 +15,15 @@ public struct FaceSearch: Sendable {
     }
 
     /// Whole-frame looks while no face is known: a face that comes into view
-    /// is found within half a second. With no face in view, following cost
-    /// the app +34 % CPU at a look every third of a second, +9 % and +21 %
-    /// (two runs) at one every half (benchmarks/app.sh analysers).
-    static let wholeFrameInterval: Duration = .milliseconds(500)
-    /// Whole-frame looks while following known faces: others are found within a second.
-    static let wholeFrameIntervalWhileFollowing: Duration = .seconds(1)
+    /// is found within a second. Each costs about 25 ms of dlib at 640 px;
+    /// following was measured against the app before the analysis branch
+    /// (benchmarks/app.sh analysers, see ARCHITECTURE.md).
+    static let wholeFrameInterval: Duration = .seconds(1)
+    /// Whole-frame looks while following known faces: others are found within two seconds.
+    static let wholeFrameIntervalWhileFollowing: Duration = .seconds(2)
     /// The region around the known faces reaches this many face widths past
-    /// them on every side: a face moving at a fast walk's pace stays inside
-    /// from one look (a tenth of a second) to the next.
+    /// them on every side: a face moving at a walk's pace stays inside from
+    /// one look (a fifth of a second) to the next.
     static let marginInFaceWidths = 1.0
 
     /// The faces the last look found, in the analysed frame's pixels.

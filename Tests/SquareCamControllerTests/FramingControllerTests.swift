@@ -47,7 +47,7 @@ import Testing
         })
         await harness.launch()
         let camera = try #require(harness.provider.opened.last)
-        #expect(camera.analysisRate("faces") == 10)
+        #expect(camera.analysisRate("faces") == 5)
         #expect(harness.controller.canFollowFaces && !harness.controller.followsFaces)
         camera.analyseFrame("faces")
         #expect(looks.load(ordering: .relaxed) == 0, "looked while not following")

@@ -59,9 +59,10 @@ extension CaptureController {
         onChange?()
     }
 
-    /// Turns face following on or off (remembered in the preferences).
+    /// Turns face following on or off (remembered in the preferences); only
+    /// live, as the zoom (a recording holds its framing).
     public func setFollowingFaces(_ on: Bool) {
-        guard canFollowFaces, canFrame || !on else { return }
+        guard canFollowFaces, canFrame else { return }
         preferences.followFaces = on
         framing.change { $0.followsFaces = on }
         updateFramingForState()

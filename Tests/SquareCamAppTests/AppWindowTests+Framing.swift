@@ -1,20 +1,16 @@
 import Foundation
+import PortalTestSupport
 import SquareCamCore
 import SquareCamImaging
 import Testing
 
 extension AppWindowTests {
-    /// 1280x720 with the astronaut portrait (Tests/Fixtures/faces), scaled to
-    /// 720x720, at the right edge: her face is centred near x 874, y 179.
+    /// The face-following composite (PortalTestSupport's `FaceComposite`), in a folder of its own.
     static func wideFrameWithAFaceAtTheRight() throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("squarecam-framing-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("wide.jpg").path
-        let portrait = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/faces/astronaut.jpg").path
-        try XDisplay.shared.run("convert", ["-size", "1280x720", "xc:rgb(90,100,110)", "-type", "TrueColor",
-                                            "(", portrait, "-resize", "720x720", ")", "-geometry", "+560+0", "-composite",
-                                            "-type", "TrueColor", path])
+        try FaceComposite.write(to: path)
         return path
     }
 
@@ -43,7 +39,7 @@ extension AppWindowTests {
         try app.press("space")
         let review = try app.waitForTrace("review showing")
         let crop = try #require(cropRect(in: review, after: " crop "), "\(review)")
-        #expect(crop.side == 720 && crop.x >= 874 - 720 / 2 - 60 && crop.x <= 560, "the square is not on her face: \(crop)")
+        #expect(crop.side == 720 && crop.x >= FaceComposite.faceCentre.x - 720 / 2 - 60 && crop.x <= 560, "the square is not on her face: \(crop)")
         try app.press("ctrl+s")
         _ = try app.waitForTrace("saved ")
         let photo = try #require(app.savedPhotos.first)

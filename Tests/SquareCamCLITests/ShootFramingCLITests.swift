@@ -1,4 +1,5 @@
 import Foundation
+import PortalTestSupport
 import SquareCamCore
 import SquareCamImaging
 import Testing
@@ -8,15 +9,10 @@ import TestThreads
 /// showing a wide frame with the person at one side (the astronaut portrait,
 /// Tests/Fixtures/faces, beside a plain wall).
 @Suite(.ownThreads) struct ShootFramingCLITests {
-    /// 1280x720 with the portrait, scaled to 720x720, at the right edge:
-    /// her face (about 126 px) is centred near x 874, y 179.
+    /// The face-following composite (PortalTestSupport's `FaceComposite`) in `folder`.
     static func wideFrame(in folder: TemporaryFolder) throws -> String {
         let path = folder.path + "/wide.jpg"
-        let portrait = CLIRunner.fixtures.appendingPathComponent("faces/astronaut.jpg").path
-        _ = try CLIRunner.output(of: "/usr/bin/convert", [
-            "-size", "1280x720", "xc:rgb(90,100,110)", "-type", "TrueColor",
-            "(", portrait, "-resize", "720x720", ")", "-geometry", "+560+0", "-composite", "-type", "TrueColor", path])
-        #expect(FileManager.default.fileExists(atPath: path), "ImageMagick made no \(path)")
+        try FaceComposite.write(to: path)
         return path
     }
 
@@ -30,7 +26,7 @@ import TestThreads
         return PixelRect(x: try #require(square["x"]), y: try #require(square["y"]), width: side, height: side)
     }
 
-    static let faceCentre = PixelPoint(x: 874, y: 179)
+    static let faceCentre = PixelPoint(x: FaceComposite.faceCentre.x, y: FaceComposite.faceCentre.y)
 
     @Test func followingTheFacePutsTheSquareOnIt() throws {
         let folder = try TemporaryFolder()

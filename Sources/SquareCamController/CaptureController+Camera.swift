@@ -81,6 +81,8 @@ extension CaptureController {
         closing.setFailureHandler(nil)
         closing.setFrameAnalysis(named: "codes", framesPerSecond: 0, nil)
         closing.setFrameAnalysis(named: "faces", framesPerSecond: 0, nil)
+        // The next camera gets the face analysis when it is live (updateFramingForState).
+        faceLooking.isOn = false
         closing.setFraming(nil)
         forgetCode()
         // A recording stopped with its camera (the window destroyed) stays

@@ -69,14 +69,23 @@ extension CaptureController {
         onChange?()
     }
 
-    /// Looks for faces in `camera`'s frames while following, and lets the viewfinder show the framing.
+    /// Lets the viewfinder show the framing, and looks for faces in
+    /// `camera`'s frames if following now.
     func startFraming(in camera: any Camera) {
         camera.setFraming(framing)
+        if faceLooking.isOn { attachFaceAnalysis(to: camera) }
+    }
+
+    /// The analysis that finds faces, attached only while following on the
+    /// live page: every look costs the analysis branch's scaling, whether
+    /// or not anyone wants the faces.
+    private func attachFaceAnalysis(to camera: any Camera) {
         guard let findFaces else { return }
         let looking = faceLooking
         let framing = framing
         let search = LockedValue(FaceSearch())
         camera.setFrameAnalysis(named: "faces", framesPerSecond: Self.faceLooksPerSecond) { frame, cameraFrameSize in
+            // Detached a moment ago: a look already under way is dropped.
             guard looking.isOn else { return }
             let look = search.withLock { $0.next(at: .now, in: frame.size) }
             let found: [Rect2D]
@@ -94,7 +103,13 @@ extension CaptureController {
     /// After every transition: faces are looked for only while following on
     /// the live page, and the square holds still through a recording.
     func updateFramingForState() {
-        faceLooking.isOn = flow.state == .live && followsFaces
+        let looking = flow.state == .live && followsFaces && findFaces != nil
+        if looking != faceLooking.isOn {
+            faceLooking.isOn = looking
+            if let camera {
+                if looking { attachFaceAnalysis(to: camera) } else { camera.setFrameAnalysis(named: "faces", framesPerSecond: 0, nil) }
+            }
+        }
         let recording = flow.state == .recording
         if framing.isHeld != recording { framing.hold(recording) }
     }

@@ -47,13 +47,14 @@ import Testing
         })
         await harness.launch()
         let camera = try #require(harness.provider.opened.last)
-        #expect(camera.analysisRate("faces") == 5)
+        #expect(camera.analysisRate("faces") == 0, "the face analysis is attached while not following")
         #expect(harness.controller.canFollowFaces && !harness.controller.followsFaces)
         camera.analyseFrame("faces")
         #expect(looks.load(ordering: .relaxed) == 0, "looked while not following")
 
         harness.controller.setFollowingFaces(true)
         #expect(harness.controller.followsFaces && harness.controller.preferences.followFaces)
+        #expect(camera.analysisRate("faces") == 5)
         camera.analyseFrame("faces")
         #expect(looks.load(ordering: .relaxed) == 1)
         let framing = harness.controller.framing
@@ -72,6 +73,7 @@ import Testing
         harness.controller.setFollowingFaces(false)
         camera.analyseFrame("faces")
         #expect(looks.load(ordering: .relaxed) == 2)
+        #expect(camera.analysisRate("faces") == 0, "still attached after following was turned off")
     }
 
     @Test func followingIsRememberedAndNeedsAFaceFinder() async throws {

@@ -200,6 +200,12 @@ public final class PortalSession: @unchecked Sendable {
         return CameraNode(serial: reply["serial"] as? String ?? "", name: reply["name"] as? String ?? "")
     }
 
+    /// Adds a microphone node no recording has used yet; returns its node
+    /// name. (A used one may have stopped: see session.py's microphone nodes.)
+    public func addMicrophone() throws -> String {
+        try command("add-microphone")["name"] as? String ?? ""
+    }
+
     /// Adds a camera node that shows the PNG at `path` (a QR code, for `scan`).
     public func addPictureCamera(path: String) throws -> CameraNode {
         let reply = try command("add-picture-camera " + path)

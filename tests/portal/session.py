@@ -69,6 +69,7 @@ start-pipewire               start pipewire and wireplumber again (same camera n
 freeze-pipewire              SIGSTOP pipewire: nodes and links stay, no frame flows, nobody is told
 thaw-pipewire                SIGCONT pipewire
 add-camera [NAME]            a new camera node at run time; {"serial": "..", "name": ".."}
+add-microphone               a new microphone node at run time; {"name": ".."}
 add-picture-camera PATH      a camera node showing the PNG at PATH (a GStreamer client); {"serial", "name"}
 remove-camera SERIAL         destroy that node
 cameras                      {"cameras": [{"serial", "name", "description"}]}
@@ -127,6 +128,7 @@ class Session:
         self.camera_count = options.cameras
         self.microphone_count = options.microphones
         self.added_cameras = 0
+        self.added_microphones = 0
         self.picture_cameras = 0
         self.bus = None
 
@@ -298,7 +300,11 @@ class Session:
                                 f"SquareCam Test Camera {index}", "Video/Source", role="Camera")
 
     def microphone_node_config(self, index):
-        # SPA's audiotestsrc: a sine, as a microphone would give sound.
+        # SPA's audiotestsrc: a sine, as a microphone would give sound. In
+        # PipeWire 0.3.65 a node of it stops for good ("audiotestsrc: out of
+        # buffers" in pipewire.log) once a consumer that held its buffers has
+        # left on a busy machine; pw-record shows it as squarecam does. A test
+        # that records more than once takes a fresh node (add-microphone).
         return self.node_config("audiotestsrc", f"squarecam-test-microphone-{index}",
                                 f"SquareCam Test Microphone {index}", "Audio/Source")
 
@@ -383,6 +389,22 @@ class Session:
         found = poll_until(f"the camera node {name}",
                            lambda: [camera for camera in self.camera_nodes() if camera["name"] == name])
         return found[0]
+
+    def add_microphone(self):
+        """A fresh microphone node (see microphone_node_config for why)."""
+        self.added_microphones += 1
+        index = self.microphone_count + self.added_microphones
+        name = f"squarecam-test-microphone-{index}"
+        props = (f"{{ factory.name = audiotestsrc library.name = audiotestsrc/libspa-audiotestsrc "
+                 f"node.name = \"{name}\" node.description = \"SquareCam Test Microphone {index}\" "
+                 f"media.class = Audio/Source object.linger = true }}")
+        result = subprocess.run(["pw-cli", "create-node", "adapter", props], env=self.daemon_environment(),
+                                capture_output=True, text=True, timeout=10)
+        if result.returncode != 0:
+            raise HarnessError("pw-cli create-node failed: " + (result.stderr or result.stdout).strip())
+        poll_until(f"the microphone node {name}", lambda: any(
+            ((item.get("info") or {}).get("props") or {}).get("node.name") == name for item in self.pw_dump()))
+        return {"name": name}
 
     def add_picture_camera(self, path):
         """A camera node showing a PNG (a QR code for `squarecam scan`): a GStreamer
@@ -523,6 +545,7 @@ class Session:
             return {"ok": True}
         if command == "start-pipewire":
             self.added_cameras = 0
+            self.added_microphones = 0
             self.start_pipewire()
             return {"ok": True, "cameras": self.camera_nodes()}
         if command in ("freeze-pipewire", "thaw-pipewire"):
@@ -532,6 +555,8 @@ class Session:
         if command == "add-camera":
             camera = self.add_camera(argument)
             return {"ok": True, "serial": camera["serial"], "name": camera["name"]}
+        if command == "add-microphone":
+            return {"ok": True, "name": self.add_microphone()["name"]}
         if command == "add-picture-camera":
             # The rest of the line is the path, spaces and all.
             camera = self.add_picture_camera(line.split(None, 1)[1] if argument else "")

@@ -154,6 +154,15 @@ static inline void squarecam_weak_ref(gpointer object, GWeakNotify notify, gpoin
     g_object_weak_ref(G_OBJECT(object), notify, data);
 }
 
+/// Makes a pipeline keep time by the system's monotonic clock (see
+/// GStreamerPipeline.init for why); nothing for a single element.
+static inline void squarecam_pipeline_use_system_clock(GstElement *element) {
+    if (!GST_IS_PIPELINE(element)) return;
+    GstClock *clock = gst_system_clock_obtain();
+    gst_pipeline_use_clock(GST_PIPELINE(element), clock);
+    gst_object_unref(clock);
+}
+
 // --- bins that join a running pipeline (LiveBranch) -------------------------
 
 static inline gboolean squarecam_bin_add(GstElement *bin, GstElement *element) {

@@ -206,6 +206,22 @@ public final class PortalSession: @unchecked Sendable {
         try command("add-microphone")["name"] as? String ?? ""
     }
 
+    /// A camera node and a microphone node of another program that flash and
+    /// beep together at every whole second (tests/av-sync/clapper.py).
+    public struct Clapper: Sendable {
+        public var cameraSerial: String
+        public var microphone: String
+        /// The clapper's base time on the monotonic clock, in nanoseconds:
+        /// its whole seconds of running time are the marks.
+        public var baseTime: String
+    }
+
+    public func addClapper() throws -> Clapper {
+        let reply = try command("add-clapper")
+        return Clapper(cameraSerial: reply["serial"] as? String ?? "", microphone: reply["microphone"] as? String ?? "",
+                       baseTime: reply["base_time"] as? String ?? "")
+    }
+
     /// Adds a camera node that shows the PNG at `path` (a QR code, for `scan`).
     public func addPictureCamera(path: String) throws -> CameraNode {
         let reply = try command("add-picture-camera " + path)

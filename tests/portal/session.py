@@ -70,6 +70,8 @@ freeze-pipewire              SIGSTOP pipewire: nodes and links stay, no frame fl
 thaw-pipewire                SIGCONT pipewire
 add-camera [NAME]            a new camera node at run time; {"serial": "..", "name": ".."}
 add-microphone               a new microphone node at run time; {"name": ".."}
+add-clapper                  camera and microphone nodes of another program flashing and beeping
+                             together each second; {"serial", "camera", "microphone", "base_time"}
 add-picture-camera PATH      a camera node showing the PNG at PATH (a GStreamer client); {"serial", "name"}
 remove-camera SERIAL         destroy that node
 cameras                      {"cameras": [{"serial", "name", "description"}]}
@@ -130,6 +132,7 @@ class Session:
         self.added_cameras = 0
         self.added_microphones = 0
         self.picture_cameras = 0
+        self.clappers = 0
         self.bus = None
 
     # ─── environment ───
@@ -433,6 +436,22 @@ class Session:
                            [camera for camera in self.camera_nodes() if camera["name"] == name])
         return found[0]
 
+    def add_clapper(self):
+        """A camera node and a microphone node from another program that flash
+        and beep together at every whole second (tests/av-sync/clapper.py)."""
+        self.clappers += 1
+        prefix = f"squarecam-clapper-{self.clappers}"
+        name = f"clapper-{self.clappers}"
+        self.start(name, ["/usr/bin/python3", os.path.join(HERE, "..", "av-sync", "clapper.py"), prefix, "600"])
+
+        def ready():
+            self.require_running(name)
+            return [line.split()[1] for line in self.log_tail(name, 50).splitlines() if line.startswith("ready ")]
+        base_time = poll_until(f"the clapper {prefix}", ready, deadline=30)[0]
+        camera = [camera for camera in self.camera_nodes() if camera["name"] == f"{prefix}-camera"][0]
+        return {"serial": camera["serial"], "camera": camera["name"], "microphone": f"{prefix}-microphone",
+                "base_time": base_time}
+
     def remove_camera(self, serial):
         # Polled, not asked once: a pw-dump that timed out or was cut short
         # reads as no nodes at all (seen once in a full, parallel test run).
@@ -557,6 +576,8 @@ class Session:
             return {"ok": True, "serial": camera["serial"], "name": camera["name"]}
         if command == "add-microphone":
             return {"ok": True, "name": self.add_microphone()["name"]}
+        if command == "add-clapper":
+            return {"ok": True, **self.add_clapper()}
         if command == "add-picture-camera":
             # The rest of the line is the path, spaces and all.
             camera = self.add_picture_camera(line.split(None, 1)[1] if argument else "")

@@ -22,6 +22,12 @@ final class GStreamerPipeline: @unchecked Sendable {
         guard let parsed else { throw PipelineBuildError(detail: "GStreamer could not build the pipeline") }
         // gst_parse_launch returns a floating reference: take ownership of it.
         gst_object_ref_sink(UnsafeMutableRawPointer(parsed))
+        // Left to choose, GStreamer takes a pipewiresrc's clock, which keeps
+        // the time of that one PipeWire stream: sound stamped by it lost
+        // seconds against the picture when the camera was another program's
+        // stream (tests/av-sync/clapper.py). The system's monotonic clock is
+        // the one PipeWire's own times are in.
+        squarecam_pipeline_use_system_clock(parsed)
         element = parsed
         let box = Unmanaged.passRetained(FinalizationBox(onFinalized)).toOpaque()
         squarecam_weak_ref(UnsafeMutableRawPointer(parsed), { context, _ in

@@ -75,7 +75,12 @@ struct PipelineDescription: Hashable, Sendable {
             // suffice, and a stream parked after PipeWire died (ParkedPipelines)
             // keeps its buffers mapped: with no limit the test node handed
             // enough for 40 MB per parked stream, with 4 it is 20 MB.
-            return "pipewiresrc name=\(Self.pipeWireSourceName) always-copy=true max-buffers=4\(target)\(remote)" + anyVideo + modeSection
+            // do-timestamp: a camera that is another program's stream
+            // (pipewiresink, a virtual camera) may send frames with no time;
+            // they get the clock's time when they arrive. Cameras that give
+            // a time keep it.
+            return "pipewiresrc name=\(Self.pipeWireSourceName) always-copy=true max-buffers=4 do-timestamp=true\(target)\(remote)"
+                + anyVideo + modeSection
         case .libcamera(let name):
             return "libcamerasrc camera-name=\(Self.quoted(name))" + modeSection
         }

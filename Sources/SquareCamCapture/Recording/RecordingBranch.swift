@@ -122,7 +122,13 @@ struct RecordingBranch: Hashable, Sendable {
         case .pipewire(let target):
             // WirePlumber links a stream only once it knows the media type,
             // which pipewiresrc takes from the caps after it.
-            "pipewiresrc name=\(Self.microphoneName)" + (target.map { " target-object=\(PipelineDescription.quoted($0))" } ?? "")
+            // do-timestamp: pipewiresrc 0.3.65 gives sound no time at all, so
+            // the mixer would lay it end to end from 0 s: a microphone whose
+            // samples come late, in bursts or a little slow (another clock)
+            // would drift from the picture. Stamped with the pipeline's clock
+            // when they arrive, as the camera's frames are, the mixer places
+            // them on the picture's time line.
+            "pipewiresrc name=\(Self.microphoneName) do-timestamp=true always-copy=true" + (target.map { " target-object=\(PipelineDescription.quoted($0))" } ?? "")
                 + " ! capsfilter caps=audio/x-raw"
         case .pulse(let device):
             "pulsesrc name=\(Self.microphoneName)" + (device.map { " device=\(PipelineDescription.quoted($0))" } ?? "")

@@ -1,0 +1,68 @@
+import Foundation
+import PortalTestSupport
+import Testing
+import TestThreads
+
+/// A/V sync through PipeWire. A camera node and a microphone node of another
+/// program (tests/av-sync/clapper.py) flash and beep together at every whole
+/// second; `record` takes them through the portal as it takes a real camera
+/// and microphone, and must keep them as PipeWire delivers them.
+@Suite(.ownThreads)
+struct PipeWireSyncCLITests {
+    @Test func anotherProgramsCameraAndMicrophoneAreRecordedInSync() throws {
+        let session = try PortalSession.start(.init(cameras: 0, stored: .yes))
+        let clapper = try session.addClapper()
+        let folder = try TemporaryFolder()
+        // The reference, taken beside the recording: when PipeWire itself
+        // delivers each node's marks (one process per node).
+        let pictureReference = try reference(clapper.cameraSerial, "camera", session, clapper)
+        let soundReference = try reference(clapper.microphone, "microphone", session, clapper)
+        let file = folder.path + "/clap.webm"
+        let result = try CLIRunner.run(["record", "--camera", "pipewire:\(clapper.cameraSerial)", "--microphone", "pipewire:\(clapper.microphone)",
+                                        "--mode", "640x480@30", "--duration", "6", "--json", "-o", file],
+                                       environment: session.environment, timeout: 60)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(!result.error.contains("gives no sound"), "\(result.error)")
+        // Before its frames were stamped on arrival, such a camera's
+        // recording kept 1 frame: they came with no time at all.
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], "\(result.output)")
+        #expect((report["frames"] as? Int ?? 0) >= 90, "\(report)")
+
+        let pictureDelay = try delay(pictureReference.wait(timeout: 60))
+        let soundDelay = try delay(soundReference.wait(timeout: 60))
+        let expected = soundDelay - pictureDelay
+
+        let measured = try CLIRunner.run([CLIRunner.packageRoot.appendingPathComponent("tests/av-sync/measure.py").path, file],
+                                         timeout: 60, program: "/usr/bin/python3")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(measured.output.utf8)) as? [String: Any], "\(measured.error)")
+        // A file may start inside a flash or a beep (the marks last 0.1 s):
+        // such a part-mark at its start is not a mark's onset.
+        let flashes = try #require(json["flashes"] as? [Double]).filter { $0 >= 0.1 }
+        let beeps = try #require(json["beeps"] as? [Double]).filter { $0 >= 0.1 }
+        #expect(flashes.count >= 4 && beeps.count >= 4, "\(json)")
+        // The sound is neither lost nor stretched: its beeps are whole seconds apart.
+        for (earlier, later) in zip(beeps, beeps.dropFirst()) {
+            #expect(abs((later - earlier) - (later - earlier).rounded()) <= 0.02 && later - earlier > 0.5, "beeps at \(beeps)")
+        }
+        let offsets = flashes.map { flash in beeps.min { abs($0 - flash) < abs($1 - flash) }.map { $0 - flash } ?? .infinity }
+        // Every flash's beep is where PipeWire delivered it, within 40 ms.
+        #expect(offsets.allSatisfy { abs($0 - expected) <= 0.040 },
+                "sound minus picture \(offsets) s in the file; PipeWire delivered the picture \(pictureDelay) s and the sound \(soundDelay) s late")
+    }
+
+    /// tests/av-sync/reference.py on one node for 9 s, started now.
+    private func reference(_ node: String, _ kind: String, _ session: PortalSession, _ clapper: PortalSession.Clapper) throws -> CLIRunner.Running {
+        try CLIRunner.start([CLIRunner.packageRoot.appendingPathComponent("tests/av-sync/reference.py").path,
+                             node, kind, clapper.baseTime, "9"], environment: session.environment, program: "/usr/bin/python3")
+    }
+
+    /// How late a node's path delivers its marks: the median onset's
+    /// distance past its whole second.
+    private func delay(_ finished: CLIRunner.Result) throws -> Double {
+        let json = try JSONSerialization.jsonObject(with: Data(finished.output.utf8)) as? [String: Any]
+        let onsets = try #require(json?["onsets"] as? [Double], "reference: \(finished.output) \(finished.error)")
+        try #require(onsets.count >= 5, "reference onsets \(onsets)")
+        let delays = onsets.map { $0 - $0.rounded() }.sorted()
+        return delays[delays.count / 2]
+    }
+}

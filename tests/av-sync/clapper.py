@@ -1,0 +1,169 @@
+#!/usr/bin/python3
+"""A clapperboard inside PipeWire: a camera node and a microphone node that
+flash white and beep 1 kHz together at every whole second. Recording them
+through PipeWire measures A/V sync on the way a real camera and microphone
+take: pipewiresrc, the graph, the portal.
+
+  clapper.py NAME_PREFIX [SECONDS]
+
+Gives the nodes NAME_PREFIX-camera (Video/Source, role Camera) and
+NAME_PREFIX-microphone (Audio/Source). Prints "ready" on stdout once both
+play, then runs until SECONDS (default 1200) or until killed. Run it with the
+environment of the PipeWire to join (PIPEWIRE_RUNTIME_DIR, ...).
+
+How, and what PipeWire 0.3.65 taught:
+- The picture and the sound are two processes (pipewiresink's streams of
+  one process share a connection, and so a driver).
+- Both use the system's monotonic clock with the same base time, so their
+  running times, and so the whole seconds, are the same instants. (Left to
+  choose, a pipeline takes a pipewiresink's stream clock, which stood still.)
+- The flash and the beep are stepped values of controlled properties
+  (videobalance's brightness, audiotestsrc's volume), read at each buffer's
+  own timestamp: no timing of its own.
+- The microphone is a virtual source (SPA's null-audio-sink, a driver of
+  its own) that the sound is linked into. Without a driver of its own the
+  sound's graph was run by the camera node at 30 cycles a second, 256 samples
+  each: a sixth of its rate. (pipewiresink providing an Audio/Source itself
+  gave a consumer one quantum; pw-loopback has no driver.)
+- The sinks are not asynchronous: a providing sink with no consumer yet
+  would hold the pipeline in PAUSED, and the sound would not play.
+"""
+import ctypes
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import gi
+
+gi.require_version("Gst", "1.0")
+gi.require_version("GstController", "1.0")
+from gi.repository import GLib, Gst, GstController  # noqa: E402
+
+Gst.init(None)
+
+FLASH_SECONDS = 0.1
+WIDTH, HEIGHT, RATE = 640, 480, 30
+SAMPLES_PER_BUFFER = 480
+PR_SET_PDEATHSIG = 1
+
+
+def stepped(element, prop, on, off, seconds):
+    """`prop` is `on` for FLASH_SECONDS after every whole second, else `off`."""
+    source = GstController.InterpolationControlSource()
+    source.set_property("mode", GstController.InterpolationMode.NONE)
+    for second in range(seconds + 1):
+        source.set(second * Gst.SECOND, on)
+        source.set(second * Gst.SECOND + int(FLASH_SECONDS * Gst.SECOND), off)
+    element.add_control_binding(GstController.DirectControlBinding.new_absolute(element, prop, source))
+
+
+def wait_for_node(name, seconds=10):
+    """Polls pw-cli until the node `name` exists: a stream is linked when it
+    starts, so its target must be there first."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        listing = subprocess.run(["pw-cli", "ls", "Node"], capture_output=True, text=True).stdout
+        if f'node.name = "{name}"' in listing:
+            return
+        time.sleep(0.05)
+    raise SystemExit(f"clapper: the node {name} did not appear")
+
+
+def camera_pipeline(prefix, seconds):
+    pipeline = Gst.parse_launch(
+        f"videotestsrc is-live=true pattern=white ! video/x-raw,format=I420,width={WIDTH},height={HEIGHT},framerate={RATE}/1"
+        " ! videobalance name=light brightness=-1 ! pipewiresink name=sink mode=provide async=false")
+    pipeline.get_by_name("sink").set_property("stream-properties", Gst.Structure.new_from_string(
+        f'props,media.class=Video/Source,media.role=Camera,node.name={prefix}-camera,node.description="Clapper camera"'))
+    stepped(pipeline.get_by_name("light"), "brightness", 0.0, -1.0, seconds)
+    return pipeline
+
+
+def microphone_pipeline(prefix, seconds):
+    pipeline = Gst.parse_launch(
+        f"audiotestsrc name=beep is-live=true wave=sine freq=1000 volume=0 samplesperbuffer={SAMPLES_PER_BUFFER}"
+        " ! audio/x-raw,format=S16LE,rate=48000,channels=2 ! pipewiresink name=sink async=false")
+    # One buffer per graph cycle: the graph's quantum must be the buffer's.
+    # Linked by the clapper itself, not by WirePlumber (see main).
+    pipeline.get_by_name("sink").set_property("stream-properties", Gst.Structure.new_from_string(
+        f"props,node.latency=(string){SAMPLES_PER_BUFFER}/48000,node.autoconnect=false,node.name={prefix}-beeps"))
+    stepped(pipeline.get_by_name("beep"), "volume", 0.5, 0.0, seconds)
+    return pipeline
+
+
+def play(pipeline, base_time, seconds):
+    """Plays with the shared clock and base time until `seconds` have passed."""
+    pipeline.use_clock(Gst.SystemClock.obtain())
+    pipeline.set_start_time(Gst.CLOCK_TIME_NONE)
+    pipeline.set_base_time(base_time)
+    loop = GLib.MainLoop()
+
+    def on_message(_bus, message):
+        if message.type == Gst.MessageType.ERROR:
+            error, detail = message.parse_error()
+            print(f"clapper: {error.message} ({detail})", file=sys.stderr, flush=True)
+            loop.quit()
+        return True
+
+    bus = pipeline.get_bus()
+    bus.add_signal_watch()
+    bus.connect("message", on_message)
+    pipeline.set_state(Gst.State.PLAYING)
+    GLib.timeout_add_seconds(seconds, loop.quit)
+    try:
+        loop.run()
+    finally:
+        pipeline.set_state(Gst.State.NULL)
+
+
+def main():
+    # A SIGTERM ends the clapper through its `finally`, which ends the parts;
+    # a part dies with the clapper however it ends.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    if sys.argv[1] in ("--camera", "--microphone"):
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        part, prefix, seconds, base_time = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+        make = camera_pipeline if part == "--camera" else microphone_pipeline
+        play(make(prefix, seconds), base_time, seconds)
+        return
+    prefix = sys.argv[1]
+    seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 1200
+    microphone = f"{prefix}-microphone"
+    pw_cli("create-node", "adapter",
+           f"{{ factory.name = support.null-audio-sink node.name = {microphone} "
+           "node.description = \"Clapper microphone\" media.class = Audio/Source/Virtual "
+           "audio.position = [ FL FR ] node.driver = true priority.driver = 2000 node.pause-on-idle = false "
+           "session.suspend-timeout-seconds = 0 object.linger = true }")
+    parts = []
+    try:
+        wait_for_node(microphone)
+        # Both parts must be playing before their running time starts: a
+        # live source started later makes up the time it missed in a burst,
+        # which then sits queued in PipeWire as latency (0.6 s, seen when
+        # Python took longer to start than the half second allowed).
+        clock = Gst.SystemClock.obtain()
+        base_time = clock.get_time() + 3 * Gst.SECOND
+        me = os.path.abspath(__file__)
+        parts = [subprocess.Popen([sys.executable, me, part, prefix, str(seconds), str(base_time)])
+                 for part in ("--camera", "--microphone")]
+        wait_for_node(f"{prefix}-beeps")
+        for channel in ("FL", "FR"):
+            subprocess.run(["pw-link", f"{prefix}-beeps:output_{channel}", f"{microphone}:input_{channel}"], check=True)
+        wait_for_node(f"{prefix}-camera")
+        time.sleep(max(0, base_time - clock.get_time()) / Gst.SECOND)
+        print(f"ready {base_time}", flush=True)
+        parts[0].wait()
+    finally:
+        for process in parts:
+            process.terminate()
+        pw_cli("destroy", microphone)
+
+
+def pw_cli(*arguments):
+    subprocess.run(["pw-cli", *arguments], capture_output=True, check=False)
+
+
+if __name__ == "__main__":
+    main()

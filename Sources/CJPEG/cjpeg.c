@@ -139,6 +139,17 @@ int cjpeg_decoder_finish_input(cjpeg_decoder *decoder) {
 
 int cjpeg_decoder_gave_up_sharing(const cjpeg_decoder *decoder) { return decoder->share_gave_up; }
 
+/// What cjpeg_decoder_start_planes takes: the stored planes are the picture's
+/// (gray, or YCbCr whose chroma is one sample per iMCU).
+static int has_plain_planes(const struct jpeg_decompress_struct *info) {
+    return (info->jpeg_color_space == JCS_GRAYSCALE && info->num_components == 1)
+        || (info->jpeg_color_space == JCS_YCbCr && info->num_components == 3
+            && info->comp_info[0].h_samp_factor == info->max_h_samp_factor
+            && info->comp_info[0].v_samp_factor == info->max_v_samp_factor
+            && info->comp_info[1].h_samp_factor == 1 && info->comp_info[1].v_samp_factor == 1
+            && info->comp_info[2].h_samp_factor == 1 && info->comp_info[2].v_samp_factor == 1);
+}
+
 int cjpeg_decoder_read_header(cjpeg_decoder *decoder, const unsigned char *data, size_t size,
                               long max_memory, int max_scans, cjpeg_header *header) {
     if (decoder->created) {
@@ -169,6 +180,10 @@ int cjpeg_decoder_read_header(cjpeg_decoder *decoder, const unsigned char *data,
     header->max_h_samp = decoder->info.max_h_samp_factor;
     header->max_v_samp = decoder->info.max_v_samp_factor;
     header->saw_adobe = decoder->info.saw_Adobe_marker;
+    header->plain_planes = has_plain_planes(&decoder->info);
+    header->restart_interval = decoder->info.restart_interval;
+    header->single_scan = !decoder->info.progressive_mode && decoder->info.comps_in_scan == decoder->info.num_components;
+    header->bytes_after_header = decoder->info.src->bytes_in_buffer;
     return 0;
 }
 
@@ -248,13 +263,7 @@ int cjpeg_decoder_start_planes(cjpeg_decoder *decoder, int scale_num, cjpeg_plan
         return -1;
     }
     struct jpeg_decompress_struct *info = &decoder->info;
-    int plain = (info->jpeg_color_space == JCS_GRAYSCALE && info->num_components == 1)
-        || (info->jpeg_color_space == JCS_YCbCr && info->num_components == 3
-            && info->comp_info[0].h_samp_factor == info->max_h_samp_factor
-            && info->comp_info[0].v_samp_factor == info->max_v_samp_factor
-            && info->comp_info[1].h_samp_factor == 1 && info->comp_info[1].v_samp_factor == 1
-            && info->comp_info[2].h_samp_factor == 1 && info->comp_info[2].v_samp_factor == 1);
-    if (!plain) return -2;
+    if (!has_plain_planes(info)) return -2;
     if (setjmp(decoder->jump)) return -1;
     info->scale_num = (unsigned)scale_num;
     info->scale_denom = 8;

@@ -28,6 +28,7 @@ extension CommandSpec {
             .flag("accept-damaged", "Crop JPEGs that are cut short or corrupt anyway (what libjpeg cannot read comes out grey), with a warning; without it such a file fails and nothing is written."),
             .flag("json", "Print one JSON object per file on standard output: input, output, status (cropped, planned, skipped, failed), width, height, square, offset, bytes, reason."),
             .flag("quiet", "Print only errors: no progress bar, file list or summary."),
+            .flag("verbose", short: "v", "Also print how each JPEG is cropped, in a line after its own: the plan (lossless, planes→JPEG, resampled planes or RGB; who decodes; which columns; threads; the fallback should that decode give up) and any fallback taken."),
             .flag("libjpeg-only", "Use libjpeg-turbo and TurboJPEG alone, none of SquareCam's own faster JPEG code (two-thread decoding, decoding only the square's columns, its own lossless transformer): the same output, more slowly. If a problem goes away with it, say so in your bug report."),
         ],
         acceptsOperands: true,

@@ -22,7 +22,7 @@ enum CropCommand: Command {
         }
         let printer = CropPrinter(
             quiet: arguments.flag("quiet"), json: arguments.flag("json"), dryRun: options.dryRun,
-            imageOnStandardOutput: options.outputFile == "-", total: found.inputs.count)
+            imageOnStandardOutput: options.outputFile == "-", total: found.inputs.count, verbose: arguments.flag("verbose"))
         for problem in found.problems { printer.print(.failed(input: problem.path, reason: problem.reason), done: 0) }
         let jobs = CropDestinations.plan(found.inputs, options: options)
         let report = CropBatch.run(jobs, options: options) { outcome, done in printer.print(outcome, done: done) }
@@ -73,7 +73,8 @@ enum CropCommand: Command {
         let crop = options.crop
         let given = { (name: String) in arguments.flag(name) || arguments.string(name) != nil }
         let exclusive = [("in-place", "output-dir"), ("in-place", "output"), ("output", "output-dir"),
-                         ("skip-existing", "overwrite"), ("skip-existing", "in-place")]
+                         ("skip-existing", "overwrite"), ("skip-existing", "in-place"),
+                         ("quiet", "verbose")]
         for (first, second) in exclusive where given(first) && given(second) {
             throw UsageError(message: "--\(first) and --\(second) contradict each other: pick one.")
         }

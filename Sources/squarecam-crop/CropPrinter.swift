@@ -15,13 +15,20 @@ struct CropPrinter: Sendable {
     let json: Bool
     let dryRun: Bool
     let imageOnStandardOutput: Bool
+    /// `--verbose`: each file's crop plan in a line after its own.
+    let verbose: Bool
+    /// `SQUARECAM_TRACE=1`: the plans in the debug log on standard error too.
+    let traces: Bool
     private let bar: ProgressBar?
 
-    init(quiet: Bool, json: Bool, dryRun: Bool, imageOnStandardOutput: Bool, total: Int) {
+    init(quiet: Bool, json: Bool, dryRun: Bool, imageOnStandardOutput: Bool, total: Int, verbose: Bool = false,
+         traces: Bool = ProcessInfo.processInfo.environment["SQUARECAM_TRACE"] == "1") {
         self.quiet = quiet
         self.json = json
         self.dryRun = dryRun
         self.imageOnStandardOutput = imageOnStandardOutput
+        self.verbose = verbose
+        self.traces = traces
         bar = ProgressBar(total: total, enabled: ProgressBar.shouldShow(errorIsTerminal: Console.errorIsTerminal, quiet: quiet || json))
     }
 
@@ -39,7 +46,9 @@ struct CropPrinter: Sendable {
             }
             if !quiet && !json {
                 emit(Self.describe(input: input, output: output, result: result, dryRun: dryRun), isError: imageOnStandardOutput)
+                if verbose { emit("  \(Self.describePlan(result))\n", isError: imageOnStandardOutput) }
             }
+            if traces { emit("squarecam-trace: crop \(Console.printable(input)) \(Self.describePlan(result))\n", isError: true) }
         }
         bar?.update(done: done)
     }
@@ -72,6 +81,12 @@ struct CropPrinter: Sendable {
             text += "Failed:\n" + failed.map { "  \(Console.printable($0))\n" }.joined()
         }
         Console.error(text)
+    }
+
+    /// "plan: resampled planes at 2/8, decode restart strips, …", or how a
+    /// PNG or HEIF file is cropped (decoded whole: it has no plan to choose).
+    static func describePlan(_ result: CropSummary) -> String {
+        result.path?.description ?? "plan: decoded whole (not a JPEG), resampled, encoded"
     }
 
     /// "in.jpg -> in-square.jpg (1080x1080)", with the block offset in lossless mode.

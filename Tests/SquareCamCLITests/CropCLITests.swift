@@ -31,7 +31,7 @@ import TestThreads
         #expect(result.status == 0)
         for option in ["--mode", "--size", "--quality", "--subsampling", "--output-dir", "--in-place", "--overwrite",
                        "--jobs", "--recursive", "--dry-run", "--max-pixels", "--format", "--strip-location", "--strip", "--quiet",
-                       "--libjpeg-only", "--circle"] {
+                       "--libjpeg-only", "--circle", "--verbose"] {
             #expect(result.output.contains(option), "help lacks \(option)")
         }
     }
@@ -74,6 +74,27 @@ import TestThreads
         #expect(!FileManager.default.fileExists(atPath: folder.file("b-square.jpg")))
         #expect(!result.error.contains("\r"), "no progress bar when standard error is not a terminal")
         #expect(result.output.contains("a-square.jpg (64x64)"))
+    }
+
+    /// `--verbose`: a line with the crop plan after each file's own; the
+    /// debug log (SQUARECAM_TRACE=1) has it too, on standard error.
+    @Test func verboseSaysHowEachFileIsCropped() throws {
+        let folder = try Folder()
+        try folder.photo("a.jpg")
+        let result = try CLIRunner.run(["crop", "--verbose", "--jobs", "1", "--size", "60", "-o", folder.file("out"), folder.file("a.jpg")])
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 2 && lines[1] == "  plan: resampled planes, decode libjpeg alone, columns 20–139, 1 thread, fallback none",
+                "\(result.output)")
+        let lossless = try CLIRunner.run(["crop", "--verbose", "--mode", "lossless", "--libjpeg-only", "--output", "-",
+                                          folder.file("a.jpg")])
+        #expect(lossless.error.contains("  plan: lossless, decode TurboJPEG transform, 1 thread, fallback none\n"), "\(lossless.error)")
+        let traced = try CLIRunner.run(["crop", "--quiet", "--overwrite", "-o", folder.file("out"), folder.file("a.jpg")],
+                                       environment: ["SQUARECAM_TRACE": "1"])
+        #expect(traced.error.contains("squarecam-trace: crop \(folder.file("a.jpg")) plan: resampled planes") == false)
+        #expect(traced.error.contains("squarecam-trace: crop \(folder.file("a.jpg")) plan: planes→JPEG"), "\(traced.error)")
+        let quiet = try CLIRunner.run(["crop", "--quiet", "--verbose", folder.file("a.jpg")])
+        #expect(quiet.status == 2)
     }
 
     @Test func existingOutputsAreKeptUnlessOverwrite() throws {

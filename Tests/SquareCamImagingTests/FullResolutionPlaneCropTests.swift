@@ -4,7 +4,7 @@ import Testing
 @testable import SquareCamImaging
 
 /// The full-resolution square of an upright JPEG, made from its stored
-/// planes a band at a time (JPEGDecoder.cropPlanesToJPEG).
+/// planes a band at a time (CropPlan.Strategy.planesToJPEG, JPEGDecoder.cropPlanesToJPEG).
 @Suite struct FullResolutionPlaneCropTests {
     /// A smooth picture (so re-encoding changes pixels little) of `size`.
     static func photo(width: Int, height: Int, subsampling: JPEGSubsampling) throws -> [UInt8] {
@@ -20,9 +20,12 @@ import Testing
         let whole = try JPEGDecoder.decode(jpeg).frame
         var outputs: [[UInt8]] = []
         for secondThread in [false, true] {
-            let made = try #require(try JPEGDecoder.cropPlanesToJPEG(
-                jpeg, region: square, quality: 95, maxPixels: ImageDefaults.maxPixels, secondThread: secondThread,
-                speedups: JPEGSpeedups(columnLimit: true, sharedDecodingMinimumBytes: 0)))
+            var options = CropOptions(quality: 95)
+            options.usesSecondThread = secondThread
+            let result = try SquareCropper.crop(jpeg, options: options, planner: CropPlanner(sharedDecodingMinimumBytes: 0))
+            #expect(result.path?.plan.strategy == .planesToJPEG && result.path?.limitedColumns == true)
+            #expect(result.path?.decode == (secondThread ? .sharedEntropyDecoding : .libjpegAlone))
+            let made = result.bytes
             let header = try JPEGDecoder.header(of: made)
             #expect(header.size == square.size && header.subsampling == subsampling)
             let difference = TestImages.meanDifference(try JPEGDecoder.decode(made).frame, whole, regionOfB: square)
@@ -36,9 +39,8 @@ import Testing
         // 4:2:0, 903 wide: the centre square starts at x = 1, between chroma samples.
         let jpeg = try Self.photo(width: 903, height: 900, subsampling: .yuv420)
         let square = PixelRect(x: 1, y: 0, width: 900, height: 900)
-        #expect(try JPEGDecoder.cropPlanesToJPEG(
-            jpeg, region: square, quality: 90, maxPixels: ImageDefaults.maxPixels, secondThread: false) == nil)
         let result = try SquareCropper.crop(jpeg, options: CropOptions())
+        #expect(result.path?.plan.strategy == .rgb)
         #expect(result.outputSize == square.size)
         let difference = TestImages.meanDifference(
             try JPEGDecoder.decode(result.bytes).frame, try JPEGDecoder.decode(jpeg).frame, regionOfB: square)

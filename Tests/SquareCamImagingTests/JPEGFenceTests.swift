@@ -12,18 +12,34 @@ import Testing
     /// The other imaging tests test the fast paths only where they run: on
     /// another libjpeg-turbo release they would all quietly test the fallback.
     @Test func theFastPathsRunWithThisLibjpeg() {
-        #expect(JPEGInternals.areKnown, "our own JPEG code is fenced off here: \(JPEGInternals.mismatch ?? "")")
-        #expect(JPEGInternals.mismatch == nil)
+        #expect(JPEGDecompressor.ownPathsUsable, "our own JPEG code is fenced off here: \(JPEGDecompressor.ownPathsMismatch ?? "")")
+        #expect(JPEGDecompressor.ownPathsMismatch == nil)
     }
 
-    @Test func theSwitchTurnsEveryOwnPathOff() {
-        var options = CropOptions()
-        options.usesSecondThread = true
-        #expect(JPEGSpeedups(options) == JPEGSpeedups(restartStrips: true, columnLimit: true,
-                                                      sharedDecodingMinimumBytes: options.sharedDecodingMinimumBytes,
-                                                      transcoder: true))
-        options.libjpegOnly = true
-        #expect(JPEGSpeedups(options) == .none)
+    @Test func theSwitchTurnsEveryOwnPathOff() throws {
+        let bus = try TestImages.fixture("photos/012mp-bus.jpg")  // restart markers
+        let plain = try SharedEntropyDecodingTests.busyJPEG()  // none, one scan
+        let planner = CropPlanner(sharedDecodingMinimumBytes: 0)
+        for (bytes, fast) in [(bus, CropPlan.Decode.restartStrips), (plain, .sharedEntropyDecoding)] {
+            for mode in Self.modes {
+                var options = mode
+                options.usesSecondThread = true
+                let own = try #require(try SquareCropper.crop(bytes, options: options, planner: planner).path)
+                options.libjpegOnly = true
+                let alone = try #require(try SquareCropper.crop(bytes, options: options, planner: planner).path)
+                switch mode.mode {
+                case .lossless:
+                    #expect(own.decode == .transcoder && alone.decode == .turboJPEG)
+                default:
+                    #expect(own.plan.limitsColumns && own.limitedColumns)
+                    // Restart strips are for resampled planes only; planes→JPEG streams one decoder.
+                    let expected = own.plan.strategy == .planesToJPEG && fast == .restartStrips ? .libjpegAlone : fast
+                    #expect(own.decode == expected)
+                    #expect(alone.decode == .libjpegAlone && alone.plan.fallback == nil)
+                    #expect(!alone.plan.limitsColumns && !alone.limitedColumns)
+                }
+            }
+        }
     }
 
     @Test(arguments: [
@@ -84,7 +100,8 @@ import Testing
     /// What `options` make of `bytes`: the file, or the error's text.
     static func outcome(_ bytes: [UInt8], _ options: CropOptions) -> String {
         do {
-            let bytes = try SquareCropper.crop(bytes, options: options).bytes
+            // Small files too have their coded data decoded by two threads.
+            let bytes = try SquareCropper.crop(bytes, options: options, planner: CropPlanner(sharedDecodingMinimumBytes: 0)).bytes
             var hash: UInt64 = 14_695_981_039_346_656_037
             for byte in bytes { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
             return "\(bytes.count) bytes, FNV-1a \(hash)"
@@ -106,7 +123,6 @@ import Testing
         for mode in modes {
             var fast = mode
             fast.usesSecondThread = true
-            fast.sharedDecodingMinimumBytes = 0
             var plain = fast
             plain.libjpegOnly = true
             let (ours, theirs) = (outcome(bytes, fast), outcome(bytes, plain))

@@ -176,10 +176,8 @@ import Testing
             #expect(gaveUp != complete && difference == nil, "file \(index)")
             var options = CropOptions(size: 300)
             options.usesSecondThread = true
-            options.sharedDecodingMinimumBytes = 0
-            let twoThreads = Result { try SquareCropper.crop(damaged, options: options).bytes }
-            options.sharedDecodingMinimumBytes = .max
-            let libjpeg = Result { try SquareCropper.crop(damaged, options: options).bytes }
+            let twoThreads = Result { try SquareCropper.crop(damaged, options: options, planner: Self.sharing).bytes }
+            let libjpeg = Result { try SquareCropper.crop(damaged, options: options, planner: Self.notSharing).bytes }
             switch (twoThreads, libjpeg) {
             case let (.success(a), .success(b)): #expect(a == b, "file \(index)")
             case let (.failure(a), .failure(b)): #expect("\(a)" == "\(b)", "file \(index)")
@@ -192,11 +190,16 @@ import Testing
         let jpeg = try Self.busyJPEG(subsampling: .yuv444)
         var options = CropOptions(size: 500)
         options.usesSecondThread = true
-        options.sharedDecodingMinimumBytes = 0
-        let shared = try SquareCropper.crop(jpeg, options: options)
-        options.sharedDecodingMinimumBytes = .max
-        #expect(try SquareCropper.crop(jpeg, options: options).bytes == shared.bytes)
+        let shared = try SquareCropper.crop(jpeg, options: options, planner: Self.sharing)
+        #expect(shared.path?.decode == .sharedEntropyDecoding)
+        let alone = try SquareCropper.crop(jpeg, options: options, planner: Self.notSharing)
+        #expect(alone.path?.decode == .libjpegAlone)
+        #expect(alone.bytes == shared.bytes)
     }
+
+    /// Planners that share the decoding of any file, and of none.
+    static let sharing = CropPlanner(sharedDecodingMinimumBytes: 0)
+    static let notSharing = CropPlanner(sharedDecodingMinimumBytes: .max)
 
     /// What decodeTopThenFinish saw.
     struct Finished: Equatable {

@@ -112,7 +112,7 @@ import Testing
 
     @Test(arguments: inputs)
     func theTranscoderGivesTurboJPEGsCoefficients(input: Input) throws {
-        try #require(JPEGInternals.areKnown, "our transcoder does not run here: \(JPEGInternals.mismatch ?? "")")
+        try #require(JPEGDecompressor.ownPathsUsable, "our transcoder does not run here: \(JPEGDecompressor.ownPathsMismatch ?? "")")
         let jpeg = try Self.jpeg(input)
         let header = try JPEGDecoder.header(of: jpeg)
         #expect(header.isProgressive == (input.coding == .progressive))
@@ -125,7 +125,7 @@ import Testing
     /// ours keeping 1x3 and its 8x24 grid).
     @Test(arguments: [0x12, 0x21, 0x22, 0x13] as [UInt8])
     func grayClaimingOtherSamplingIsSingleBlocks(sampling: UInt8) throws {
-        try #require(JPEGInternals.areKnown, "our transcoder does not run here: \(JPEGInternals.mismatch ?? "")")
+        try #require(JPEGDecompressor.ownPathsUsable, "our transcoder does not run here: \(JPEGDecompressor.ownPathsMismatch ?? "")")
         var jpeg = try Self.jpeg(Input(subsampling: .gray, coding: .baseline, tables: .standard))
         // SOF0: FF C0, length, precision, height, width, 1 component: id, then its sampling byte.
         let sof = try #require(jpeg.indices.dropLast().first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 })

@@ -40,6 +40,16 @@ typedef struct {
     int max_v_samp;
     /// Whether an Adobe APP14 marker was seen (CMYK from Adobe apps is stored inverted).
     int saw_adobe;
+    /// Whether cjpeg_decoder_start_planes takes this file: plain gray, or YCbCr
+    /// with full-resolution luma and chroma sampled 1x1 (else it returns -2).
+    int plain_planes;
+    /// MCUs between restart markers (0: none).
+    unsigned restart_interval;
+    /// The first scan holds every component and the file is sequential:
+    /// the whole picture is in that one scan.
+    int single_scan;
+    /// Bytes of the file from the first scan's coded data to its end.
+    size_t bytes_after_header;
 } cjpeg_header;
 
 /// Output colour of cjpeg_decoder_start.

@@ -70,6 +70,8 @@ public struct CropSummary: Sendable {
     public var damage: JPEGDamage?
     /// Zero in a dry run.
     public var bytesWritten: Int
+    /// A JPEG's crop plan and what ran of it (`crop --verbose`).
+    public var path: CropPath? = nil
 }
 
 /// Totals at the end of a batch.
@@ -134,7 +136,7 @@ public enum CropBatch {
         }
         var summary = CropSummary(
             inputSize: result.inputSize, outputSize: result.outputSize, square: result.square,
-            losslessOffset: result.losslessOffset, damage: result.damage, bytesWritten: 0)
+            losslessOffset: result.losslessOffset, damage: result.damage, bytesWritten: 0, path: result.path)
         if options.dryRun {
             return .cropped(input: input, output: output, result: summary)
         }

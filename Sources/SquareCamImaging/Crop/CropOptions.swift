@@ -46,13 +46,8 @@ public struct CropOptions: Sendable, Hashable {
     /// Resample on a second thread while the first decodes: faster for one
     /// photo on a multi-core machine, pointless when every core already crops a file.
     public var usesSecondThread = false
-    /// With `usesSecondThread`, a baseline JPEG with at least this many bytes
-    /// of coded data has it decoded by two threads at once; below it a second
-    /// thread costs more than it saves. Tests and fuzzing lower it to reach
-    /// that path with small files.
-    public var sharedDecodingMinimumBytes = 512 * 1024
     /// libjpeg-turbo and TurboJPEG alone, none of SquareCam's own faster JPEG
-    /// code (see JPEGSpeedups; `squarecam crop --libjpeg-only`): the same
+    /// code (see CropPlanner; `squarecam crop --libjpeg-only`): the same
     /// output, more slowly. For bug reports: whether a problem lies in that code.
     public var libjpegOnly = false
     /// Crop a damaged JPEG (cut short, corrupt data) instead of failing:

@@ -17,6 +17,8 @@ public struct CropResult: Sendable {
     public var losslessOffset: (x: Double, y: Double)?
     /// The damage the input had, when it was cropped anyway (`CropOptions.acceptsDamage`).
     public var damage: JPEGDamage? = nil
+    /// A JPEG's crop plan and what ran of it (nil for PNG and HEIF, decoded whole).
+    public var path: CropPath? = nil
 
     /// The extension for the output file: "jpg" or "png".
     public var fileExtension: String { format == .png ? "png" : "jpg" }

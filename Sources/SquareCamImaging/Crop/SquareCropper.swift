@@ -18,17 +18,25 @@ public enum SquareCropper {
     /// `options.acceptsDamage` it is cropped all the same and the result says
     /// what was wrong.
     public static func crop(_ bytes: [UInt8], options: CropOptions = CropOptions()) throws(ImagingError) -> CropResult {
+        try crop(bytes, options: options, planner: CropPlanner())
+    }
+
+    /// As above, a JPEG's plan made by `planner`: tests and fuzzing pass
+    /// one with their own thresholds, to reach paths small files do not.
+    package static func crop(_ bytes: [UInt8], options: CropOptions, planner: CropPlanner) throws(ImagingError) -> CropResult {
         do {
-            return try crop(bytes, options: options, acceptingDamage: false)
+            return try crop(bytes, options: options, planner: planner, acceptingDamage: false)
         } catch .damaged(let damage) where options.acceptsDamage {
             // Damage is rare: decoding again, now past it, costs the good files nothing.
-            var result = try crop(bytes, options: options, acceptingDamage: true)
+            var result = try crop(bytes, options: options, planner: planner, acceptingDamage: true)
             result.damage = damage
             return result
         }
     }
 
-    private static func crop(_ bytes: [UInt8], options: CropOptions, acceptingDamage: Bool) throws(ImagingError) -> CropResult {
+    private static func crop(
+        _ bytes: [UInt8], options: CropOptions, planner: CropPlanner, acceptingDamage: Bool
+    ) throws(ImagingError) -> CropResult {
         guard (1...100).contains(options.quality) else {
             throw .invalidRequest(detail: "the quality must be 1–100, not \(options.quality)")
         }
@@ -39,7 +47,7 @@ public enum SquareCropper {
             throw .invalidRequest(detail: "a round avatar is written as PNG, re-encoded: it needs --format png and no --mode lossless")
         }
         if bytes.starts(with: [0xFF, 0xD8]) {
-            var result = try cropJPEG(bytes, options: options, acceptsDamage: acceptingDamage)
+            var result = try cropJPEG(bytes, options: options, planner: planner, acceptsDamage: acceptingDamage)
             if result.format == .jpeg {
                 let passedOn = JPEGMarkers(bytes).passedOn(size: result.outputSize, metadata: options.metadata)
                 result.bytes = JPEGMarkers.inserting(passedOn, into: result.bytes)
@@ -68,84 +76,49 @@ public enum SquareCropper {
 
     // MARK: JPEG
 
-    private static func cropJPEG(_ bytes: [UInt8], options: CropOptions, acceptsDamage: Bool) throws(ImagingError) -> CropResult {
-        let header = try JPEGDecoder.header(of: bytes, maxPixels: options.maxPixels)
-        let markers = JPEGMarkers(bytes)
-        let exif = markers.exifPayload.flatMap { try? ExifMetadata(app1Payload: $0) }
-        // 0 and out-of-range values read as 1, as viewers do.
-        let orientation = Orientation(exifValue: exif?.orientationValue ?? 1)
-        // A CMYK profile cannot describe the RGB pixels we write.
-        let isCMYK = header.colorModel == .cmyk || header.colorModel == .ycck
-        let icc = options.metadata == .strip || isCMYK ? nil : markers.iccProfile
-        let upright = orientation.displayedSize(forStored: header.size)
+    /// The header read once, the square found, the plan made from them,
+    /// and the plan carried out on the decompressor that read the header.
+    private static func cropJPEG(
+        _ bytes: [UInt8], options: CropOptions, planner: CropPlanner, acceptsDamage: Bool
+    ) throws(ImagingError) -> CropResult {
+        try JPEGDecompressor.with(bytes, maxPixels: options.maxPixels) { (decompressor) throws(ImagingError) -> CropResult in
+            let header = decompressor.header
+            let markers = JPEGMarkers(bytes)
+            let exif = markers.exifPayload.flatMap { try? ExifMetadata(app1Payload: $0) }
+            // 0 and out-of-range values read as 1, as viewers do.
+            let orientation = Orientation(exifValue: exif?.orientationValue ?? 1)
+            // A CMYK profile cannot describe the RGB pixels we write.
+            let isCMYK = header.colorModel == .cmyk || header.colorModel == .ycck
+            let icc = options.metadata == .strip || isCMYK ? nil : markers.iccProfile
+            let upright = orientation.displayedSize(forStored: header.size)
+            let square = try square(of: bytes, upright: upright, orientation: orientation, options: options,
+                                    acceptsDamage: acceptsDamage)
+            let plan = try planner.plan(header: header, orientation: orientation, square: square, options: options)
+            let input = JPEGCropInput(bytes: bytes, header: header, orientation: orientation, exif: exif, icc: icc,
+                                      upright: upright, square: square, options: options, acceptsDamage: acceptsDamage)
+            return try CropPlanExecutor.run(plan, on: decompressor, input)
+        }
+    }
 
-        if options.mode == .lossless {
-            guard options.format != .png else {
-                throw .invalidRequest(detail: "--mode lossless writes JPEG; drop --format png")
-            }
-            if let size = options.size, size < upright.shortSide {
-                throw .invalidRequest(detail: "--mode lossless cannot resize; drop --size or use --mode center")
-            }
-            let crop = try JPEGLosslessCropper.crop(
-                bytes, header: header, orientation: orientation,
-                exif: { (size) throws(ImagingError) in try outputEXIF(exif, size: size, options: options) },
-                iccProfile: icc, maxPixels: options.maxPixels, libjpegOnly: options.libjpegOnly, acceptsDamage: acceptsDamage)
-            return CropResult(
-                bytes: crop.jpeg, format: .jpeg, outputSize: crop.square.size, inputSize: upright,
-                square: crop.square, losslessOffset: crop.offsetFromCenter)
+    /// The upright square `options.mode` takes: the centre's, or (smart,
+    /// face) the faces' or the scorer's, found on small previews, each a
+    /// decode of its own.
+    private static func square(
+        of bytes: [UInt8], upright: PixelSize, orientation: Orientation, options: CropOptions, acceptsDamage: Bool
+    ) throws(ImagingError) -> PixelRect {
+        guard options.mode == .smart || options.mode == .face else { return upright.centeredSquare }
+        let uprightPreview = { (eighths: Int) throws(ImagingError) -> Frame in
+            try JPEGDecoder.decode(bytes, scaleEighths: eighths, maxPixels: options.maxPixels,
+                                   acceptsDamage: acceptsDamage).frame.applying(orientation)
         }
-
-        let square: PixelRect
-        if options.mode == .smart || options.mode == .face {
-            let uprightPreview = { (eighths: Int) throws(ImagingError) -> Frame in
-                try JPEGDecoder.decode(bytes, scaleEighths: eighths, maxPixels: options.maxPixels,
-                                       acceptsDamage: acceptsDamage).frame.applying(orientation)
-            }
-            // One decode for both on a 12 MP photo (1/8 is large enough for the
-            // detector); a small photo's scorer keeps its 1/8 preview.
-            let faceScale = FaceFirstSquare.previewScaleEighths(forLongSide: upright.longSide)
-            let facePreview = try uprightPreview(faceScale)
-            square = try FaceFirstSquare.square(facePreview: facePreview, fullSize: upright, mode: options.mode,
-                                                threads: options.usesSecondThread ? 2 : 1) {
-                () throws(ImagingError) in faceScale == 1 ? facePreview : try uprightPreview(1)
-            }
-        } else {
-            square = upright.centeredSquare
+        // One decode for both on a 12 MP photo (1/8 is large enough for the
+        // detector); a small photo's scorer keeps its 1/8 preview.
+        let faceScale = FaceFirstSquare.previewScaleEighths(forLongSide: upright.longSide)
+        let facePreview = try uprightPreview(faceScale)
+        return try FaceFirstSquare.square(facePreview: facePreview, fullSize: upright, mode: options.mode,
+                                          threads: options.usesSecondThread ? 2 : 1) {
+            () throws(ImagingError) in faceScale == 1 ? facePreview : try uprightPreview(1)
         }
-        let stored = orientation.storedRect(forDisplayed: square, storedSize: header.size)
-        let side = min(options.size ?? square.width, square.width)
-        let scale = decodeScale(squareSide: square.width, outputSide: side)
-        let subsampling = options.subsampling ?? header.subsampling ?? .yuv420
-        let speedups = JPEGSpeedups(options)
-        // The full-resolution square of an upright photo, in its own sampling:
-        // its stored planes go straight into the new file, a band at a time.
-        if side == square.width, orientation == .up, options.format != .png, !isCMYK, subsampling == header.subsampling,
-           let jpeg = try JPEGDecoder.cropPlanesToJPEG(
-               bytes, region: stored, quality: options.quality, maxPixels: options.maxPixels,
-               secondThread: options.usesSecondThread, speedups: speedups, acceptsDamage: acceptsDamage) {
-            let exif = try outputEXIF(exif, size: square.size, options: options)
-            return CropResult(
-                bytes: JPEGMarkers.inserting(exif: exif?.app1Payload, icc: icc, into: jpeg), format: .jpeg,
-                outputSize: square.size, inputSize: upright, square: square, losslessOffset: nil)
-        }
-        if side < square.width, options.format != .png, !isCMYK,
-           let sizes = storedPlaneSizes(side: side, subsampling: subsampling, orientation: orientation, inputIsGray: header.subsampling == .gray),
-           let planes = try JPEGDecoder.decodePlanes(
-               bytes, region: stored, scaleEighths: scale, planeSizes: sizes, maxPixels: options.maxPixels,
-               secondThread: options.usesSecondThread, speedups: speedups, acceptsDamage: acceptsDamage) {
-            let jpeg = try JPEGEncoder.encode(
-                planes: planes.map { $0.applying(orientation) }, subsampling: subsampling, quality: options.quality,
-                exif: try outputEXIF(exif, size: PixelSize(width: side, height: side), options: options), iccProfile: icc)
-            return CropResult(
-                bytes: jpeg, format: .jpeg, outputSize: PixelSize(width: side, height: side), inputSize: upright,
-                square: square, losslessOffset: nil)
-        }
-        let decoded = try JPEGDecoder.decode(
-            bytes, region: stored, scaleEighths: scale, outputSize: PixelSize(width: side, height: side),
-            maxPixels: options.maxPixels, acceptsDamage: acceptsDamage)
-        let pixels = decoded.frame.applying(orientation)
-        return try finish(pixels, exif: exif, icc: icc, isPNG: false, subsampling: subsampling,
-                          inputSize: upright, square: square, options: options)
     }
 
     /// The sizes, in stored orientation, of the planes a `side`-pixel square
@@ -210,7 +183,7 @@ public enum SquareCropper {
 
     // MARK: Output
 
-    private static func finish(
+    static func finish(
         _ pixels: Frame, exif: ExifMetadata?, icc: [UInt8]?, isPNG: Bool, subsampling: JPEGSubsampling,
         inputSize: PixelSize, square: PixelRect, options: CropOptions
     ) throws(ImagingError) -> CropResult {
@@ -233,7 +206,7 @@ public enum SquareCropper {
     /// The input's EXIF made true for the square, or nil when stripping or
     /// when libexif cannot read the input's block (then it is dropped rather
     /// than copied with a wrong orientation).
-    private static func outputEXIF(_ exif: ExifMetadata?, size: PixelSize, options: CropOptions) throws(ImagingError) -> ExifMetadata? {
+    static func outputEXIF(_ exif: ExifMetadata?, size: PixelSize, options: CropOptions) throws(ImagingError) -> ExifMetadata? {
         guard options.metadata != .strip, let exif else { return nil }
         return try? ExifMetadata.cropped(from: exif, pixelSize: size, stripLocation: options.metadata == .stripLocation)
     }

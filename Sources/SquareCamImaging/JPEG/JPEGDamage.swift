@@ -1,9 +1,8 @@
-import CJPEG
 import SquareCamCore
 
 /// What libjpeg decoded past in a JPEG that is cut short or corrupt. libjpeg
 /// only warns about such data and fills what it cannot read with grey, so
-/// every decode counts its warnings (cjpeg_decoder_finish_input reads a file
+/// every decode counts its warnings (JPEGDecompressor.check reads a file
 /// to its end for that) and a photo tool treats any as damage.
 public struct JPEGDamage: Sendable, Hashable, CustomStringConvertible {
     /// libjpeg's warnings, all told.
@@ -19,18 +18,17 @@ public struct JPEGDamage: Sendable, Hashable, CustomStringConvertible {
     /// The progressive scan (1 = the first) the damage is in.
     public var progressiveScan: Int?
 
-    /// Reads what `decoder` saw; nil when it saw no damage. `rowOffset`: the
-    /// rows above the part of the picture this decoder was given.
-    static func read(_ decoder: OpaquePointer, header: JPEGHeader, rowOffset: Int = 0) -> JPEGDamage? {
-        var raw = cjpeg_damage()
-        cjpeg_decoder_damage(decoder, &raw)
-        guard raw.warnings > 0 else { return nil }
-        let progressive = raw.progressive != 0
-        return JPEGDamage(
-            warnings: Int(raw.warnings), firstWarning: String(cString: raw.text), isCutShort: raw.cut_short != 0,
-            // `header` is this decoder's part (a JPEGRestartTail's is the lower rows only).
-            firstRow: progressive ? nil : rowOffset + min(header.size.height, Int(raw.imcu_row) * header.blockSize.height),
-            height: header.size.height + rowOffset, progressiveScan: progressive ? Int(raw.scan) : nil)
+    /// What libjpeg's warnings say (JPEGDecompressor.damage). `header` is
+    /// this decoder's part (a JPEGRestartTail's is the lower rows only),
+    /// `rowOffset` the rows above it.
+    init(warnings: Int, firstWarning: String, cutShort: Bool, progressiveScan: Int?, imcuRow: Int,
+         header: JPEGHeader, rowOffset: Int) {
+        self.warnings = warnings
+        self.firstWarning = firstWarning
+        isCutShort = cutShort
+        firstRow = progressiveScan == nil ? rowOffset + min(header.size.height, imcuRow * header.blockSize.height) : nil
+        height = header.size.height + rowOffset
+        self.progressiveScan = progressiveScan
     }
 
     /// One sentence: what is wrong, and how much is missing where it can tell.

@@ -2,19 +2,15 @@ import CJPEG
 import SquareCamCore
 
 extension JPEGDecoder {
-    /// Decodes `region` (full-size pixels) at `scaleEighths`/8 straight from
+    /// The plan's region (stored pixels) decoded at its scale straight from
     /// the stored planes — Y, then Cb and Cr at their own resolution, no
-    /// chroma upsampling and no colour conversion — and resamples each plane
-    /// (Lanczos-3) to its size in `planeSizes` (one size: luma only) while it
-    /// is decoded. Returns gray frames, one a plane, for JPEGEncoder.encode(planes:);
-    /// nil when the file is not plain gray or YCbCr with 1×1 chroma sampling
-    /// (decode it as RGB then).
-    ///
-    /// With `secondThread`, the planes are resampled on another thread while
-    /// this one decodes. `speedups` says which of our own faster ways may be
-    /// taken: two strips of a file with restart markers decoded at once
-    /// (decodePlanesInStrips), the entropy decoding shared by two threads,
-    /// only the needed columns inverse-transformed. Each gives the same planes.
+    /// chroma upsampling and no colour conversion — and each plane resampled
+    /// (Lanczos-3) to its size in `planeSizes` (one size: luma only) while
+    /// it is decoded. Returns gray frames, one a plane, for
+    /// JPEGEncoder.encode(planes:). The plan says how: restart strips, the
+    /// shared entropy decoding or libjpeg alone, limited columns, the
+    /// resampling on a second thread; `path` says what ran. Nil when the
+    /// shared decoding gave up: decode again with `path.decode` libjpeg alone.
     /// Damage anywhere in the file fails the decode unless `acceptsDamage`.
     ///
     /// libjpeg cannot skip rows in this mode, so rows are decoded from the
@@ -22,50 +18,39 @@ extension JPEGDecoder {
     /// inverse-transformed): a few more inverse DCTs than `decode(region:)`
     /// needs, but far less resampling, which is where the time goes.
     static func decodePlanes(
-        _ bytes: [UInt8], region: PixelRect, scaleEighths: Int, planeSizes: [PixelSize], maxPixels: Int,
-        secondThread: Bool = false, speedups: JPEGSpeedups = .none, acceptsDamage: Bool = false
+        _ decompressor: JPEGDecompressor, bytes: [UInt8], plan: CropPlan, planeSizes: [PixelSize], maxPixels: Int,
+        path: inout CropPath, acceptsDamage: Bool
     ) throws(ImagingError) -> [Frame]? {
-        // With restart markers, two decoders can share the file instead.
-        if speedups.restartStrips, let tail = JPEGRestartTail(bytes),
-           let frames = try decodePlanesInStrips(bytes, tail: tail, region: region, scaleEighths: scaleEighths,
-                                                 planeSizes: planeSizes, maxPixels: maxPixels,
-                                                 columnLimit: speedups.columnLimit, acceptsDamage: acceptsDamage) {
-            return frames
+        let layout = try decompressor.startPlanes(scaleEighths: plan.scaleEighths)
+        startSharing(decompressor, path: &path)
+        let plans = makePlans(planes: (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }, region: plan.region,
+                              scaleEighths: plan.scaleEighths, planeSizes: planeSizes)
+        let (planes, limited) = try decodeOnlyNeededColumns(decompressor, layout: layout, plans: plans,
+                                                             limitsColumns: plan.limitsColumns)
+        path.limitedColumns = limited
+        if path.decode == .restartStrips {
+            if let frames = try decodeInStrips(decompressor, bytes: bytes, plan: plan, plans: plans, planes: planes,
+                                               maxPixels: maxPixels, acceptsDamage: acceptsDamage) {
+                return frames
+            }
+            // Nothing is read yet: this decoder goes on alone.
+            path.decode = .libjpegAlone
+            path.fellBack = "no cut into two strips (no restart marker in reach, or too few rows to halve)"
         }
-        let sharing = secondThread ? speedups.sharedDecodingMinimumBytes : nil
-        return try withSharedDecoding(bytes, maxPixels: maxPixels, sharingMinimumBytes: sharing,
-                                      damage: .forWholeFile(acceptsDamage: acceptsDamage)) {
-            (decoder, header, share) throws(ImagingError) -> [Frame]? in
-            guard PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height).contains(region),
-                  !region.isEmpty else {
-                throw .invalidRequest(detail: "the region \(region) is not inside the \(header.size) image")
-            }
-            var layout = cjpeg_planes()
-            switch cjpeg_decoder_start_planes(decoder, Int32(scaleEighths), &layout) {
-            case 0: break
-            case -2: return nil
-            default: throw .corrupt(detail: message(decoder))
-            }
-            let count = Int(layout.count)
-            guard planeSizes.count == count || (planeSizes.count == 1 && count == 3) else { return nil }
-            // At once: the helper thread then decodes while this one plans the resampling.
-            share()
-            return try resample(decoder, layout: layout, region: region, scaleEighths: scaleEighths,
-                                planeSizes: planeSizes, secondThread: secondThread, columnLimit: speedups.columnLimit)
+        let secondThread = plan.usesSecondThread
+        return try unlessSharingGaveUp(decompressor, path: path, damage: .forWholeFile(acceptsDamage: acceptsDamage)) {
+            () throws(ImagingError) -> [Frame] in
+            try resample(decompressor, planes: planes, plans: plans, secondThread: secondThread)
         }
     }
 
     /// The planes resampled.
     private static func resample(
-        _ decoder: OpaquePointer, layout: cjpeg_planes, region: PixelRect, scaleEighths: Int, planeSizes: [PixelSize],
-        secondThread: Bool, columnLimit: Bool
+        _ decompressor: JPEGDecompressor, planes: [PlaneLayout], plans: [PlaneResizer.Plan], secondThread: Bool
     ) throws(ImagingError) -> [Frame] {
-        let plans = makePlans(planes: (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }, region: region,
-                              scaleEighths: scaleEighths, planeSizes: planeSizes)
-        let planes = try decodeOnlyNeededColumns(decoder, layout: layout, plans: plans, columnLimit: columnLimit)
         let resizers = plans.map { PlaneResizer(plan: $0) }
         guard secondThread else {
-            try pushRows(decoder, planes: planes, into: resizers)
+            try pushRows(decompressor, planes: planes, into: resizers)
             return resizers.map { $0.result() }
         }
         // Decoding goes by iMCU rows: as many as the lowest kernel reaches.
@@ -77,7 +62,7 @@ extension JPEGDecoder {
         let batch = max(1, 64 / planes[0].rowsPerRead)
         let slots = PlaneSlots(planes, count: 3, readsPerSlot: batch)
         let readBatch = { (item: Int, slot: Int) throws(ImagingError) in
-            try slots.read(decoder, item: item, into: slot, reads: reads, planes: planes)
+            try slots.read(decompressor, item: item, into: slot, reads: reads, planes: planes)
         }
         let feed = { @Sendable (item: Int, slot: Int) in
             for (index, resizer) in resizers.enumerated() {
@@ -96,10 +81,11 @@ extension JPEGDecoder {
 
     /// Has libjpeg turn only the iMCU columns `plans` read into samples (a
     /// centre square of a 4:3 photo leaves a quarter of the inverse DCTs
-    /// out); returns the planes, their rows now starting at those columns.
+    /// out); returns the planes, their rows now starting at those columns,
+    /// and whether they are limited (see limitColumns).
     static func decodeOnlyNeededColumns(
-        _ decoder: OpaquePointer, layout: cjpeg_planes, plans: [PlaneResizer.Plan], columnLimit: Bool
-    ) throws(ImagingError) -> [PlaneLayout] {
+        _ decompressor: JPEGDecompressor, layout: cjpeg_planes, plans: [PlaneResizer.Plan], limitsColumns: Bool
+    ) throws(ImagingError) -> (planes: [PlaneLayout], limited: Bool) {
         // Each plan's columns in image pixels at the decode scale.
         let ranges = plans.indices.map { index in
             let (plane, image) = (Int(element(layout.sample_ratio_x, index)), Int(layout.image_ratio_x))
@@ -109,37 +95,31 @@ extension JPEGDecoder {
         let first = ranges.map(\.0).min() ?? 0
         // Plane 0 is the full-resolution luma (or gray): its width is the image's.
         let last = min(ranges.map(\.1).max() ?? 0, Int(layout.width.0) - 1)
-        return try limitColumns(decoder, layout: layout, first: first, last: last, columnLimit: columnLimit)
+        return try limitColumns(decompressor, layout: layout, first: first, last: last, limitsColumns: limitsColumns)
     }
 
     /// Has libjpeg turn only the blocks under image columns first...last
-    /// (at the decode scale) into samples, when `columnLimit` allows and our
-    /// own paths may run here (cjpeg_decoder_limit_columns); returns the
-    /// planes, their rows starting where it says. Otherwise every column is
-    /// decoded and the planes are as they were.
+    /// (at the decode scale) into samples, when `limitsColumns` (the plan's);
+    /// returns the planes, their rows starting where it says. When it does
+    /// not, or libjpeg declines (a progressive file it block-smooths), every
+    /// column is decoded, the planes are as they were, and `limited` is false.
     static func limitColumns(
-        _ decoder: OpaquePointer, layout: cjpeg_planes, first: Int, last: Int, columnLimit: Bool
-    ) throws(ImagingError) -> [PlaneLayout] {
-        var limited = layout
-        let status = columnLimit ? cjpeg_decoder_limit_columns(decoder, UInt32(first), UInt32(last), &limited) : -2
-        switch status {
-        case 0: return (0..<Int(limited.count)).map { PlaneLayout(limited, $0) }
-        case -2: return (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }
-        default: throw .corrupt(detail: message(decoder))
-        }
+        _ decompressor: JPEGDecompressor, layout: cjpeg_planes, first: Int, last: Int, limitsColumns: Bool
+    ) throws(ImagingError) -> (planes: [PlaneLayout], limited: Bool) {
+        let limited = limitsColumns ? try decompressor.limitColumns(first: first, last: last, layout: layout) : nil
+        let planes = limited ?? layout
+        return ((0..<Int(planes.count)).map { PlaneLayout(planes, $0) }, limited != nil)
     }
 
     /// Decodes iMCU rows and pushes them into `resizers` until every one is complete.
-    static func pushRows(_ decoder: OpaquePointer, planes: [PlaneLayout], into resizers: [PlaneResizer]) throws(ImagingError) {
+    static func pushRows(_ decompressor: JPEGDecompressor, planes: [PlaneLayout], into resizers: [PlaneResizer]) throws(ImagingError) {
         let buffers = planes.map { UnsafeMutablePointer<UInt8>.allocate(capacity: $0.paddedWidth * $0.rowsPerRead) }
         defer { buffers.forEach { $0.deallocate() } }
         var targets: [UnsafeMutablePointer<UInt8>?] = buffers + Array(repeating: nil, count: 3 - planes.count)
         var strides = planes.map(\.paddedWidth) + Array(repeating: 0, count: 3 - planes.count)
         var rowsSeen = [Int](repeating: 0, count: planes.count)
         while !resizers.allSatisfy(\.isComplete) {
-            guard cjpeg_decoder_read_planes(decoder, &targets, &strides) == 0 else {
-                throw .corrupt(detail: message(decoder))
-            }
+            try decompressor.readPlanes(&targets, strides: &strides)
             for (index, resizer) in resizers.enumerated() {
                 let plane = planes[index]
                 for row in 0..<plane.rowsPerRead where rowsSeen[index] < plane.size.height {
@@ -196,13 +176,11 @@ final class PlaneSlots: @unchecked Sendable {
 
     /// Decodes batch `item` of iMCU rows (readsPerSlot of them, none from
     /// `reads` on) into `slot`.
-    func read(_ decoder: OpaquePointer, item: Int, into slot: Int, reads: Int, planes: [PlaneLayout]) throws(ImagingError) {
+    func read(_ decompressor: JPEGDecompressor, item: Int, into slot: Int, reads: Int, planes: [PlaneLayout]) throws(ImagingError) {
         var strides = planes.map(\.paddedWidth) + Array(repeating: 0, count: 3 - planes.count)
         for read in 0..<min(readsPerSlot, reads - item * readsPerSlot) {
             var targets = pointers(slot, read: read, planes: planes)
-            guard cjpeg_decoder_read_planes(decoder, &targets, &strides) == 0 else {
-                throw .corrupt(detail: JPEGDecoder.message(decoder))
-            }
+            try decompressor.readPlanes(&targets, strides: &strides)
         }
     }
 

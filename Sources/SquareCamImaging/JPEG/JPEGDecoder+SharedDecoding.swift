@@ -1,54 +1,37 @@
-import CJPEG
-import SquareCamCore
-
 extension JPEGDecoder {
     /// The most memory the helper thread of a shared entropy decoding may
     /// fill with coefficients: about three times the coded data it covers,
     /// so enough for half of a 40 MB file.
     static let sharedDecodingRecordBytes = 64 << 20
 
-    /// Runs `body` with a decoder that has read the header of `bytes`. Once
-    /// its decode is started (after cjpeg_decoder_start_planes, before the
-    /// first read), `body` calls the `share` it is given: the entropy-coded
-    /// data is then decoded by two threads when the file has at least
-    /// `sharingMinimumBytes` of it (nil: never; see cjpeg_decoder_share_entropy).
-    /// The shared decoding leaves unusual data (a code no table has, data cut
-    /// short) to libjpeg: when it gives up, `body` runs again on a fresh
-    /// decoder without it, and libjpeg alone says what it makes of the file.
-    /// A value `body` returns passes the `damage` check first (nil, which
-    /// means "decode this file another way", needs none).
-    static func withSharedDecoding<Value>(
-        _ bytes: [UInt8], maxPixels: Int, sharingMinimumBytes: Int?, damage: DamageCheck,
-        _ body: (_ decoder: OpaquePointer, _ header: JPEGHeader, _ share: () -> Void) throws(ImagingError) -> Value?
-    ) throws(ImagingError) -> Value? {
-        // The check is made here, not by withDecoder: reading the rest of the
-        // file goes through the shared decoding too, which may give up there.
-        let attempt = try withDecoder(bytes, maxPixels: maxPixels, damage: .none) { (decoder, header) throws(ImagingError) -> SharingAttempt<Value?> in
-            var shared = false
-            let share = {
-                shared = sharingMinimumBytes.map {
-                    cjpeg_decoder_share_entropy(decoder, $0, sharedDecodingRecordBytes) == 1
-                } ?? false
-            }
-            do throws(ImagingError) {
-                guard let value = try body(decoder, header, share) else { return .finished(nil) }
-                try check(decoder, header: header, damage)
-                return .finished(value)
-            } catch {
-                if shared && cjpeg_decoder_gave_up_sharing(decoder) != 0 { return .gaveUp }
-                throw error
-            }
-        }
-        switch attempt {
-        case .finished(let value): return value
-        case .gaveUp: return try withSharedDecoding(bytes, maxPixels: maxPixels, sharingMinimumBytes: nil, damage: damage, body)
+    /// Starts the shared entropy decoding when `path` says so (after
+    /// startPlanes, before the first read: the helper then decodes while this
+    /// thread plans the rest). The planner has checked what the header
+    /// shows; when the C declines all the same (a table it cannot build, no
+    /// memory or thread for the helper), libjpeg decodes alone, and `path` says so.
+    static func startSharing(_ decompressor: JPEGDecompressor, path: inout CropPath) {
+        guard path.decode == .sharedEntropyDecoding else { return }
+        if !decompressor.shareEntropyDecoding(minimumBytes: 0, recordBytes: sharedDecodingRecordBytes) {
+            path.decode = .libjpegAlone
+            path.fellBack = "the shared entropy decoding declined the file (a table, or no memory or thread for its helper)"
         }
     }
-}
 
-/// How one try of withSharedDecoding ended.
-private enum SharingAttempt<Value> {
-    case finished(Value)
-    /// The shared entropy decoding gave up: decode again without it.
-    case gaveUp
+    /// Runs `decode`, then the `damage` check (reading the rest of the file
+    /// goes through the shared decoding too). Nil when the shared decoding
+    /// gave up on the way (a code no table has, data cut short): it leaves
+    /// those to libjpeg, so the file is to be decoded again without it.
+    static func unlessSharingGaveUp<Value>(
+        _ decompressor: JPEGDecompressor, path: CropPath, damage: DamageCheck,
+        _ decode: () throws(ImagingError) -> Value
+    ) throws(ImagingError) -> Value? {
+        do {
+            let value = try decode()
+            try decompressor.check(damage)
+            return value
+        } catch {
+            if path.decode == .sharedEntropyDecoding && decompressor.gaveUpSharing { return nil }
+            throw error
+        }
+    }
 }

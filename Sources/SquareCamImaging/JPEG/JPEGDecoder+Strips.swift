@@ -1,64 +1,55 @@
-import CJPEG
 import Dispatch
 import SquareCamCore
 import Synchronization
 
 extension JPEGDecoder {
     /// decodePlanes on two cores for a file with restart markers: the upper
-    /// half of the output is made from the file by this thread, the lower
-    /// half by another from the file's tail (JPEGRestartTail), each decoding
-    /// and resampling its own rows. The planes are bit for bit those of one
-    /// decoder. Nil when the file cannot be split this way. `columnLimit`:
-    /// as in decodeOnlyNeededColumns. The upper decoder is checked for damage
-    /// in the rows it read, the lower one to the end of the file; the upper
-    /// one's damage is reported first, where one decoder would have met it.
-    static func decodePlanesInStrips(
-        _ bytes: [UInt8], tail: JPEGRestartTail, region: PixelRect, scaleEighths: Int, planeSizes: [PixelSize],
-        maxPixels: Int, columnLimit: Bool, acceptsDamage: Bool
+    /// half of the output is made by `decompressor` (planes started, columns
+    /// limited as `planes` say, nothing read yet), the lower half by another
+    /// decoder from the file's tail (JPEGRestartTail), each decoding and
+    /// resampling its own rows. The planes are bit for bit those of one
+    /// decoder. Nil, with nothing read, when the file cannot be cut there
+    /// (no restart marker in reach, a file cut short before its lower strip,
+    /// an output too small to halve): one decoder goes on then. The upper
+    /// decoder is checked for damage in the rows it read, the lower one to
+    /// the end of the file; the upper one's damage is reported first, where
+    /// one decoder would have met it.
+    static func decodeInStrips(
+        _ decompressor: JPEGDecompressor, bytes: [UInt8], plan: CropPlan, plans: [PlaneResizer.Plan],
+        planes: [PlaneLayout], maxPixels: Int, acceptsDamage: Bool
     ) throws(ImagingError) -> [Frame]? {
-        try withDecoder(bytes, maxPixels: maxPixels, damage: .none) {
-            (decoder, header) throws(ImagingError) -> [Frame]? in
-            guard PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height).contains(region),
-                  !region.isEmpty else { return nil }
-            var layout = cjpeg_planes()
-            guard cjpeg_decoder_start_planes(decoder, Int32(scaleEighths), &layout) == 0,
-                  Int(layout.count) == planeSizes.count || planeSizes.count == 1 else { return nil }
-            let plans = makePlans(planes: (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }, region: region,
-                                  scaleEighths: scaleEighths, planeSizes: planeSizes)
-            let planes = try decodeOnlyNeededColumns(decoder, layout: layout, plans: plans, columnLimit: columnLimit)
-            // A file cut short before its lower strip starts is decoded by one
-            // decoder, which says how much is missing.
-            guard let split = split(tail: tail, planes: planes, plans: plans),
-                  let lowerFile = tail.tail(fromMCURow: split.mcuRow) else { return nil }
-            let upper = plans.indices.map { PlaneResizer(plan: plans[$0], rows: split.upperRows[$0]) }
-            let lower = plans.indices.map {
-                PlaneResizer(plan: plans[$0], rows: split.lowerRows[$0], firstSourceRow: split.mcuRow * planes[$0].rowsPerRead)
-            }
-            let lowerFailure = Mutex<ImagingError?>(nil)
-            let lowerDone = DispatchGroup()
-            DispatchQueue.global().async(group: lowerDone) {
-                do throws(ImagingError) {
-                    try decodeStrip(lowerFile, scaleEighths: scaleEighths, plans: plans, into: lower, maxPixels: maxPixels,
-                                    columnLimit: columnLimit,
-                                    damage: acceptsDamage ? .none : .wholeFile(rowOffset: split.mcuRow * header.blockSize.height))
-                } catch {
-                    lowerFailure.withLock { $0 = error }
-                }
-            }
-            let upperFailure: ImagingError?
-            do throws(ImagingError) {
-                try pushRows(decoder, planes: planes, into: upper)
-                upperFailure = nil
-            } catch {
-                upperFailure = error
-            }
-            lowerDone.wait()
-            if let failure = upperFailure { throw failure }
-            // Before the lower strip's: damage above it can throw the lower strip's start off too.
-            try check(decoder, header: header, acceptsDamage ? .none : .rowsRead(rowOffset: 0))
-            if let failure = lowerFailure.withLock({ $0 }) { throw failure }
-            return upper.indices.map { upper[$0].result(with: [lower[$0]]) }
+        guard let tail = JPEGRestartTail(bytes), let split = split(tail: tail, planes: planes, plans: plans),
+              let lowerFile = tail.tail(fromMCURow: split.mcuRow) else { return nil }
+        let header = decompressor.header
+        let upper = plans.indices.map { PlaneResizer(plan: plans[$0], rows: split.upperRows[$0]) }
+        let lower = plans.indices.map {
+            PlaneResizer(plan: plans[$0], rows: split.lowerRows[$0], firstSourceRow: split.mcuRow * planes[$0].rowsPerRead)
         }
+        let lowerFailure = Mutex<ImagingError?>(nil)
+        let lowerDone = DispatchGroup()
+        let (scaleEighths, limitsColumns) = (plan.scaleEighths, plan.limitsColumns)
+        DispatchQueue.global().async(group: lowerDone) {
+            do throws(ImagingError) {
+                try decodeStrip(lowerFile, scaleEighths: scaleEighths, plans: plans, into: lower,
+                                limitsColumns: limitsColumns, maxPixels: maxPixels,
+                                damage: acceptsDamage ? .none : .wholeFile(rowOffset: split.mcuRow * header.blockSize.height))
+            } catch {
+                lowerFailure.withLock { $0 = error }
+            }
+        }
+        let upperFailure: ImagingError?
+        do throws(ImagingError) {
+            try pushRows(decompressor, planes: planes, into: upper)
+            upperFailure = nil
+        } catch {
+            upperFailure = error
+        }
+        lowerDone.wait()
+        if let failure = upperFailure { throw failure }
+        // Before the lower strip's: damage above it can throw the lower strip's start off too.
+        try decompressor.check(acceptsDamage ? .none : .rowsRead(rowOffset: 0))
+        if let failure = lowerFailure.withLock({ $0 }) { throw failure }
+        return upper.indices.map { upper[$0].result(with: [lower[$0]]) }
     }
 
     /// Where to cut: half the output rows each; the lower strip starts at the
@@ -78,16 +69,13 @@ extension JPEGDecoder {
 
     /// Decodes `file` (a JPEGRestartTail) and pushes its rows into `resizers`.
     private static func decodeStrip(
-        _ file: [UInt8], scaleEighths: Int, plans: [PlaneResizer.Plan], into resizers: [PlaneResizer], maxPixels: Int,
-        columnLimit: Bool, damage: DamageCheck
+        _ file: [UInt8], scaleEighths: Int, plans: [PlaneResizer.Plan], into resizers: [PlaneResizer],
+        limitsColumns: Bool, maxPixels: Int, damage: DamageCheck
     ) throws(ImagingError) {
-        try withDecoder(file, maxPixels: maxPixels, damage: damage) { (decoder, _) throws(ImagingError) in
-            var layout = cjpeg_planes()
-            guard cjpeg_decoder_start_planes(decoder, Int32(scaleEighths), &layout) == 0 else {
-                throw .corrupt(detail: message(decoder))
-            }
-            let planes = try decodeOnlyNeededColumns(decoder, layout: layout, plans: plans, columnLimit: columnLimit)
-            try pushRows(decoder, planes: planes, into: resizers)
+        try withDecoder(file, maxPixels: maxPixels, damage: damage) { (decompressor) throws(ImagingError) in
+            let layout = try decompressor.startPlanes(scaleEighths: scaleEighths)
+            let planes = try decodeOnlyNeededColumns(decompressor, layout: layout, plans: plans, limitsColumns: limitsColumns).planes
+            try pushRows(decompressor, planes: planes, into: resizers)
         }
     }
 }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc  // free
-#endif
 import CJPEG
 import SquareCamCore
 
@@ -14,16 +11,17 @@ extension JPEGDecoder {
         _ bytes: [UInt8], transform: TJXOP, crop: PixelRect, maxPixels: Int, acceptsDamage: Bool = false
     ) throws(ImagingError) -> [UInt8] {
         try withDecoder(bytes, maxPixels: maxPixels, damage: .forWholeFile(acceptsDamage: acceptsDamage)) {
-            (decoder, _) throws(ImagingError) -> [UInt8] in
-            var output: UnsafeMutablePointer<UInt8>? = nil
-            var size: UInt = 0
-            defer { free(output) }
-            guard cjpeg_decoder_transcode(
-                decoder, Int32(transform.rawValue), UInt32(crop.x), UInt32(crop.y), UInt32(crop.width),
-                UInt32(crop.height), &output, &size) == 0, let output else {
-                throw .corrupt(detail: "lossless transform: \(message(decoder))")
-            }
-            return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+            (decompressor) throws(ImagingError) -> [UInt8] in
+            try transcode(decompressor, transform: transform, crop: crop)
         }
+    }
+
+    /// As above, with a decompressor whose header is read (and nothing else).
+    static func transcode(_ decompressor: JPEGDecompressor, transform: TJXOP, crop: PixelRect) throws(ImagingError) -> [UInt8] {
+        // The planner picks our transcoder only where it may run.
+        guard let output = try decompressor.transcode(transform: transform, crop: crop) else {
+            throw .corrupt(detail: "lossless transform: our transcoder may not run with this libjpeg")
+        }
+        return output
     }
 }

@@ -19,6 +19,24 @@ public struct JPEGHeader: Sendable, Hashable {
     public var subsampling: JPEGSubsampling?
     /// An Adobe APP14 marker was seen: CMYK is then stored inverted, as Photoshop writes it.
     public var hasAdobeMarker: Bool
+    /// The largest sampling factors (across, down): luma samples per chroma sample in a plain file.
+    public var samplingFactors = PixelSize(width: 1, height: 1)
+    /// The stored planes can be decoded as they are (gray, or YCbCr with chroma sampled 1×1).
+    public var hasPlainPlanes = false
+    /// MCUs between restart markers (0: none).
+    public var restartInterval = 0
+    /// Sequential with every component in the first scan: the whole picture is one scan.
+    public var isSingleScan = false
+    /// Bytes from the first scan's coded data to the file's end.
+    public var bytesAfterHeader = 0
+
+    /// Whether `region` (stored pixels) is a non-empty part of the image.
+    /// The one check: the crop planner and the region decoder both ask it.
+    func checkInside(_ region: PixelRect) throws(ImagingError) {
+        guard !region.isEmpty, PixelRect(x: 0, y: 0, width: size.width, height: size.height).contains(region) else {
+            throw .invalidRequest(detail: "the region \(region) is not inside the \(size) image")
+        }
+    }
 }
 
 /// A part of a JPEG decoded at a reduced scale.
@@ -31,35 +49,25 @@ public struct DecodedRegion: Sendable {
     public var scaleEighths: Int
 }
 
-/// Decodes JPEG with libjpeg(-turbo) through the C shim in CJPEG, which owns
-/// the setjmp that libjpeg's errors need. Every libjpeg decompression call is here.
+/// Decodes JPEG with libjpeg(-turbo), through JPEGDecompressor (which makes
+/// every CJPEG decoder call).
 public enum JPEGDecoder {
-    /// A crafted progressive file can carry thousands of tiny scans; real ones have about 10.
-    static let maxScans: Int32 = 1000
-
     /// Reads only the header. Throws `.tooLarge` when it claims more than `maxPixels`.
     public static func header(of bytes: [UInt8], maxPixels: Int = ImageDefaults.maxPixels) throws(ImagingError) -> JPEGHeader {
-        try withDecoder(bytes, maxPixels: maxPixels, damage: .none) { (_, header) throws(ImagingError) in header }
+        try JPEGDecompressor.with(bytes, maxPixels: maxPixels) { (decompressor) throws(ImagingError) in decompressor.header }
     }
 
-    /// Runs `body` with a libjpeg decompressor that has read the header of
-    /// `bytes` (pinned meanwhile: libjpeg reads them in place), then makes
-    /// the `damage` check.
+    /// Runs `body` with a decompressor that has read the header of `bytes`,
+    /// then makes the `damage` check.
     static func withDecoder<Value>(
         _ bytes: [UInt8], maxPixels: Int, damage: DamageCheck,
-        _ body: (OpaquePointer, JPEGHeader) throws(ImagingError) -> Value
+        _ body: (JPEGDecompressor) throws(ImagingError) -> Value
     ) throws(ImagingError) -> Value {
-        let result: Result<Value, ImagingError> = bytes.withUnsafeBufferPointer { buffer in
-            guard let decoder = cjpeg_decoder_create() else { return .failure(.corrupt(detail: "out of memory")) }
-            defer { cjpeg_decoder_destroy(decoder) }
-            return Result { () throws(ImagingError) -> Value in
-                let header = try readHeader(decoder, buffer, maxPixels: maxPixels)
-                let value = try body(decoder, header)
-                try check(decoder, header: header, damage)
-                return value
-            }
+        try JPEGDecompressor.with(bytes, maxPixels: maxPixels) { (decompressor) throws(ImagingError) -> Value in
+            let value = try body(decompressor)
+            try decompressor.check(damage)
+            return value
         }
-        return try result.get()
     }
 
     /// What a decode makes of damaged data (libjpeg's warnings) once it has its rows.
@@ -74,19 +82,6 @@ public enum JPEGDecoder {
 
         /// `.wholeFile()`, or `.none` where damage is accepted.
         static func forWholeFile(acceptsDamage: Bool) -> DamageCheck { acceptsDamage ? .none : .wholeFile() }
-    }
-
-    /// Throws `.damaged` when libjpeg warned about the data `damage` covers.
-    static func check(_ decoder: OpaquePointer, header: JPEGHeader, _ damage: DamageCheck) throws(ImagingError) {
-        let rowOffset: Int
-        switch damage {
-        case .none: return
-        case .rowsRead(let offset): rowOffset = offset
-        case .wholeFile(let offset):
-            guard cjpeg_decoder_finish_input(decoder) == 0 else { throw .corrupt(detail: message(decoder)) }
-            rowOffset = offset
-        }
-        if let found = JPEGDamage.read(decoder, header: header, rowOffset: rowOffset) { throw .damaged(found) }
     }
 
     /// Decodes `region` (in full-size pixels; the whole image when nil) at
@@ -109,64 +104,22 @@ public enum JPEGDecoder {
         guard (1...16).contains(scaleEighths) else {
             throw .invalidRequest(detail: "the JPEG scale must be 1/8 to 16/8, not \(scaleEighths)/8")
         }
-        return try withDecoder(bytes, maxPixels: maxPixels, damage: .forWholeFile(acceptsDamage: acceptsDamage)) { (decoder, header) throws(ImagingError) in
-            try decodeRegion(decoder, header: header, region: region, scaleEighths: scaleEighths, outputSize: outputSize,
-                             smoothChroma: smoothChroma, floatIDCT: floatIDCT)
+        return try withDecoder(bytes, maxPixels: maxPixels, damage: .forWholeFile(acceptsDamage: acceptsDamage)) { (decompressor) throws(ImagingError) in
+            let header = decompressor.header
+            let wanted = region ?? PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height)
+            try header.checkInside(wanted)
+            return try decodeRegion(decompressor, region: wanted, scaleEighths: scaleEighths, outputSize: outputSize,
+                                    smoothChroma: smoothChroma, floatIDCT: floatIDCT)
         }
     }
 
-    static func readHeader(
-        _ decoder: OpaquePointer, _ buffer: UnsafeBufferPointer<UInt8>, maxPixels: Int
-    ) throws(ImagingError) -> JPEGHeader {
-        guard buffer.count >= 4, buffer[0] == 0xFF, buffer[1] == 0xD8 else {
-            throw .unsupportedFormat(detail: "no JPEG start-of-image marker")
-        }
-        var raw = cjpeg_header()
-        // Bounds libjpeg's own allocations (a progressive file keeps every
-        // coefficient: 2 bytes × components per pixel) to what the pixel limit allows.
-        let memoryLimit = max(64 << 20, min(maxPixels, Int.max / 16) * 8)
-        guard cjpeg_decoder_read_header(decoder, buffer.baseAddress, buffer.count, memoryLimit, maxScans, &raw) == 0 else {
-            let precision = cjpeg_decoder_refused_precision(decoder)
-            if precision != 0 { throw .unsupportedVariant(detail: "this is a \(precision)-bit JPEG") }
-            throw .corrupt(detail: message(decoder))
-        }
-        let size = PixelSize(width: Int(raw.width), height: Int(raw.height))
-        guard size.width > 0, size.height > 0 else { throw .corrupt(detail: "the header claims an empty image") }
-        guard size.area <= maxPixels else { throw .tooLarge(size: size, limit: maxPixels) }
-        let colorModel: JPEGHeader.ColorModel = switch raw.color_space {
-        case 1: .gray
-        case 2: .rgb
-        case 3: .yCbCr
-        case 4: .cmyk
-        case 5: .ycck
-        default: .other(Int(raw.color_space))
-        }
-        let subsampling: JPEGSubsampling? = switch (colorModel, raw.max_h_samp, raw.max_v_samp) {
-        case (.gray, _, _): .gray
-        case (.yCbCr, 1, 1): .yuv444
-        case (.yCbCr, 2, 1): .yuv422
-        case (.yCbCr, 2, 2): .yuv420
-        default: nil
-        }
-        return JPEGHeader(
-            size: size, colorModel: colorModel, components: Int(raw.num_components),
-            isProgressive: raw.progressive != 0, isArithmetic: raw.arithmetic != 0,
-            // A one-component file is single blocks whatever sampling its header
-            // claims: libjpeg decodes it so, and lossless tools crop it so.
-            blockSize: raw.num_components == 1
-                ? PixelSize(width: 8, height: 8) : PixelSize(width: 8 * Int(raw.max_h_samp), height: 8 * Int(raw.max_v_samp)),
-            subsampling: subsampling, hasAdobeMarker: raw.saw_adobe != 0)
-    }
-
-    private static func decodeRegion(
-        _ decoder: OpaquePointer, header: JPEGHeader, region: PixelRect?, scaleEighths: Int, outputSize: PixelSize?,
-        smoothChroma: Bool, floatIDCT: Bool
+    /// `region` (checked inside the image: JPEGHeader.checkInside) decoded
+    /// as RGB, gray or CMYK made RGB; resampled to `outputSize` when given.
+    static func decodeRegion(
+        _ decompressor: JPEGDecompressor, region wanted: PixelRect, scaleEighths: Int, outputSize: PixelSize?,
+        smoothChroma: Bool = true, floatIDCT: Bool = false
     ) throws(ImagingError) -> DecodedRegion {
-        let full = PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height)
-        let wanted = region ?? full
-        guard !wanted.isEmpty, full.contains(wanted) else {
-            throw .invalidRequest(detail: "the region \(wanted) is not inside the \(header.size) image")
-        }
+        let header = decompressor.header
         // Scaled coordinates: libjpeg makes the image ceil(size × scale) pixels.
         let scale = Double(scaleEighths) / 8
         let left = Int((Double(wanted.x) * scale).rounded(.down))
@@ -179,22 +132,18 @@ public enum JPEGDecoder {
         case .cmyk, .ycck: Int32(CJPEG_OUT_CMYK)
         default: Int32(CJPEG_OUT_RGB)
         }
-        var cropX = UInt32(max(0, left)), cropWidth = UInt32(max(1, right - left)), outHeight: UInt32 = 0
-        var components: Int32 = 0
-        guard cjpeg_decoder_start(decoder, Int32(scaleEighths), outputColor, smoothChroma ? 1 : 0, floatIDCT ? 1 : 0, &cropX, &cropWidth, &outHeight, &components) == 0 else {
-            throw .corrupt(detail: message(decoder))
-        }
-        let rows = min(bottom, Int(outHeight)) - top
+        let stream = try decompressor.startScanlines(
+            scaleEighths: scaleEighths, output: outputColor, smoothChroma: smoothChroma, floatIDCT: floatIDCT,
+            firstColumn: max(0, left), width: max(1, right - left))
+        let rows = min(bottom, stream.height) - top
         guard rows > 0 else { throw .corrupt(detail: "the decoder produced no rows for the region") }
-        guard cjpeg_decoder_skip(decoder, UInt32(top)) == 0 else { throw .corrupt(detail: message(decoder)) }
-        let width = Int(cropWidth), channels = Int(components)
+        try decompressor.skip(rows: top)
+        let width = stream.width, channels = stream.components
         let regionInStream = Rect2D(
-            x: Double(wanted.x) * scale - Double(cropX), y: Double(wanted.y) * scale - Double(top),
+            x: Double(wanted.x) * scale - Double(stream.firstColumn), y: Double(wanted.y) * scale - Double(top),
             width: Double(wanted.width) * scale, height: Double(wanted.height) * scale)
         let read: LanczosResampler.RowReader = { (target, count, stride) throws(ImagingError) in
-            guard cjpeg_decoder_read(decoder, UInt32(count), target, stride) == 0 else {
-                throw .corrupt(detail: message(decoder))
-            }
+            try decompressor.read(rows: count, into: target, stride: stride)
         }
         if let outputSize, !isCMYK {
             let pixels = try LanczosResampler.resize(
@@ -218,10 +167,5 @@ public enum JPEGDecoder {
             return DecodedRegion(frame: frame, regionInFrame: Rect2D(x: 0, y: 0, width: Double(outputSize.width), height: Double(outputSize.height)), scaleEighths: scaleEighths)
         }
         return DecodedRegion(frame: frame, regionInFrame: regionInStream, scaleEighths: scaleEighths)
-    }
-
-    static func message(_ decoder: OpaquePointer) -> String {
-        let text = String(cString: cjpeg_decoder_message(decoder))
-        return text.isEmpty ? "libjpeg failed without a message" : text
     }
 }

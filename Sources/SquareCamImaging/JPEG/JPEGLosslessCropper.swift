@@ -28,6 +28,22 @@ public enum JPEGLosslessCropper {
         exif: ((PixelSize) throws(ImagingError) -> ExifMetadata?)? = nil, iccProfile: [UInt8]? = nil,
         maxPixels: Int = ImageDefaults.maxPixels, libjpegOnly: Bool = false, acceptsDamage: Bool = false
     ) throws(ImagingError) -> LosslessCrop {
+        let ours = JPEGDecompressor.ownPathsUsable && !libjpegOnly
+        return try crop(header: header, orientation: orientation, exif: exif, iccProfile: iccProfile) {
+            (square, transform) throws(ImagingError) in
+            ours ? try JPEGDecoder.transcode(jpeg, transform: transform, crop: square, maxPixels: maxPixels, acceptsDamage: acceptsDamage)
+                 : try TurboJPEGTransform.crop(jpeg, storedBlock: header.blockSize, transform: transform, crop: square,
+                                               maxPixels: maxPixels, acceptsDamage: acceptsDamage)
+        }
+    }
+
+    /// As above, the DCT-domain cut made by `cut` (our transcoder on the
+    /// crop's own decompressor, or TurboJPEG's), as the crop plan says.
+    static func crop(
+        header: JPEGHeader, orientation: Orientation,
+        exif: ((PixelSize) throws(ImagingError) -> ExifMetadata?)?, iccProfile: [UInt8]?,
+        cut: (_ square: PixelRect, _ transform: TJXOP) throws(ImagingError) -> [UInt8]
+    ) throws(ImagingError) -> LosslessCrop {
         let storedBlock = header.blockSize
         let block = orientation.swapsAxes
             ? PixelSize(width: storedBlock.height, height: storedBlock.width) : storedBlock
@@ -41,12 +57,7 @@ public enum JPEGLosslessCropper {
         }
         let square = PixelRect(x: alignedX.rect.x, y: alignedY.rect.y, width: side, height: side)
         let transform = operation(for: orientation)
-        let speedups = JPEGSpeedups(libjpegOnly: libjpegOnly, secondThread: false, sharedDecodingMinimumBytes: 0)
-        let cropped = speedups.transcoder
-            ? try JPEGDecoder.transcode(jpeg, transform: transform, crop: square, maxPixels: maxPixels,
-                                        acceptsDamage: acceptsDamage)
-            : try TurboJPEGTransform.crop(jpeg, storedBlock: storedBlock, transform: transform, crop: square,
-                                          maxPixels: maxPixels, acceptsDamage: acceptsDamage)
+        let cropped = try cut(square, transform)
         let metadata = try exif?(PixelSize(width: side, height: side))
         let fullUpright = orientation.displayedSize(forStored: header.size)
         // The trimmed image loses its partial blocks on the side the transform

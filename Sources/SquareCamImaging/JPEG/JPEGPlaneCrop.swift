@@ -1,41 +1,31 @@
-import Glibc  // free
-import CJPEG
 import SquareCamCore
 
 extension JPEGDecoder {
-    /// `region` of a JPEG at full size as a new JPEG at `quality`, made
-    /// straight from the stored planes: decoded a band at a time and encoded
-    /// as it comes (on a second thread with `secondThread`), with no colour
-    /// conversion and never the whole picture in memory. The output keeps
-    /// the input's chroma sampling and carries no metadata. Nil when the
-    /// file does not allow it (not plain gray or YCbCr with 1×1 chroma, or
-    /// the region not on the chroma grid): decode it as RGB then. `speedups`:
-    /// as in decodePlanes (restart strips aside); the output is the same.
-    /// Damage anywhere in the file fails the crop unless `acceptsDamage`.
+    /// The plan's region of a JPEG at full size as a new JPEG at `quality`,
+    /// made straight from the stored planes: decoded a band at a time and
+    /// encoded as it comes (on a second thread when the plan says so), with
+    /// no colour conversion and never the whole picture in memory. The
+    /// output keeps the input's chroma sampling and carries no metadata. The
+    /// planner has checked that the file has plain planes and the region
+    /// starts on a chroma sample. Nil when the shared decoding gave up:
+    /// decode again with `path.decode` libjpeg alone. Damage anywhere in the
+    /// file fails the crop unless `acceptsDamage`.
     static func cropPlanesToJPEG(
-        _ bytes: [UInt8], region: PixelRect, quality: Int, maxPixels: Int, secondThread: Bool,
-        speedups: JPEGSpeedups = .none, acceptsDamage: Bool = false
+        _ decompressor: JPEGDecompressor, plan: CropPlan, quality: Int, path: inout CropPath, acceptsDamage: Bool
     ) throws(ImagingError) -> [UInt8]? {
-        let sharing = secondThread ? speedups.sharedDecodingMinimumBytes : nil
-        return try withSharedDecoding(bytes, maxPixels: maxPixels, sharingMinimumBytes: sharing,
-                                      damage: .forWholeFile(acceptsDamage: acceptsDamage)) {
-            (decoder, header, share) throws(ImagingError) -> [UInt8]? in
-            guard PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height).contains(region),
-                  !region.isEmpty else { return nil }
-            var layout = cjpeg_planes()
-            switch cjpeg_decoder_start_planes(decoder, 8, &layout) {
-            case 0: break
-            case -2: return nil
-            default: throw .corrupt(detail: message(decoder))
-            }
-            // Luma samples per chroma sample; the region must start on a chroma sample.
-            let (across, down) = (Int(layout.image_ratio_x) / 8, Int(layout.image_ratio_y) / 8)
-            guard across <= 2, down <= 2, region.x % across == 0, region.y % down == 0 else { return nil }
-            share()
-            let planes = try limitColumns(decoder, layout: layout, first: region.x, last: region.maxX - 1,
-                                          columnLimit: speedups.columnLimit)
-            let writer = try BandWriter(region: region, planes: planes, across: across, down: down, quality: quality)
-            try copyRows(decoder, planes: planes, into: writer, secondThread: secondThread)
+        let region = plan.region
+        let layout = try decompressor.startPlanes(scaleEighths: 8)
+        startSharing(decompressor, path: &path)
+        let (planes, limited) = try limitColumns(decompressor, layout: layout, first: region.x, last: region.maxX - 1,
+                                                 limitsColumns: plan.limitsColumns)
+        path.limitedColumns = limited
+        let sampling = decompressor.header.samplingFactors
+        let secondThread = plan.usesSecondThread
+        return try unlessSharingGaveUp(decompressor, path: path, damage: .forWholeFile(acceptsDamage: acceptsDamage)) {
+            () throws(ImagingError) -> [UInt8] in
+            let writer = try JPEGBandWriter(region: region, planes: planes, across: sampling.width, down: sampling.height,
+                                            quality: quality)
+            try copyRows(decompressor, planes: planes, into: writer, secondThread: secondThread)
             return try writer.finish()
         }
     }
@@ -43,13 +33,13 @@ extension JPEGDecoder {
     /// Reads iMCU rows until `writer` has every row; with `secondThread`
     /// the writer encodes on another thread while this one decodes.
     private static func copyRows(
-        _ decoder: OpaquePointer, planes: [PlaneLayout], into writer: BandWriter, secondThread: Bool
+        _ decompressor: JPEGDecompressor, planes: [PlaneLayout], into writer: JPEGBandWriter, secondThread: Bool
     ) throws(ImagingError) {
         let reads = writer.inputRowsNeeded(planes: planes)
         let batch = secondThread ? max(1, 64 / planes[0].rowsPerRead) : 1
         let slots = PlaneSlots(planes, count: secondThread ? 3 : 1, readsPerSlot: batch)
         let readBatch = { (item: Int, slot: Int) throws(ImagingError) in
-            try slots.read(decoder, item: item, into: slot, reads: reads, planes: planes)
+            try slots.read(decompressor, item: item, into: slot, reads: reads, planes: planes)
         }
         let feed = { @Sendable (item: Int, slot: Int) in
             // An iMCU row at a time, every plane: luma then stays at most a band ahead of chroma.
@@ -73,111 +63,5 @@ extension JPEGDecoder {
             }
         }
         if let failure = writer.failure { throw failure }
-    }
-}
-
-/// Collects the region's rows of each plane into the encoder's bands,
-/// repeating edge samples into the padding, and compresses each band once
-/// every plane has filled it. Each plane keeps two bands: luma arrives up to
-/// a band ahead of chroma.
-private final class BandWriter: @unchecked Sendable {
-    // Unchecked: one thread at a time pushes rows (TwoThreadPipeline hands it over).
-    private let encoder: OpaquePointer
-    private var band = cjpeg_band()
-    private let buffers: [UnsafeMutablePointer<UInt8>]
-    /// Each plane's first column and row of the region, in its own samples.
-    private let origin: [(x: Int, y: Int)]
-    /// The plane column each pushed row starts at (cjpeg_decoder_limit_columns).
-    private let firstStoredColumn: [Int]
-    /// Band rows filled per plane, padding included.
-    private var received: [Int]
-    private var bandsWritten = 0
-    private(set) var failure: ImagingError?
-
-    init(region: PixelRect, planes: [PlaneLayout], across: Int, down: Int, quality: Int) throws(ImagingError) {
-        guard let encoder = cjpeg_encoder_create() else { throw .encodeFailed(detail: "out of memory") }
-        self.encoder = encoder
-        let sampling = planes.count == 1 ? (1, 1) : (across, down)
-        guard cjpeg_encoder_start(encoder, UInt32(region.width), UInt32(region.height), Int32(planes.count),
-                                  Int32(sampling.0), Int32(sampling.1), Int32(quality), &band) == 0 else {
-            let detail = String(cString: cjpeg_encoder_message(encoder))
-            cjpeg_encoder_destroy(encoder)
-            throw .encodeFailed(detail: detail)
-        }
-        let band = band
-        buffers = (0..<planes.count).map {
-            .allocate(capacity: 2 * Int(JPEGDecoder.element(band.width, $0) * JPEGDecoder.element(band.rows, $0)))
-        }
-        origin = planes.indices.map { $0 == 0 ? (region.x, region.y) : (region.x / across, region.y / down) }
-        firstStoredColumn = planes.map(\.firstStoredColumn)
-        received = Array(repeating: 0, count: planes.count)
-    }
-
-    deinit {
-        buffers.forEach { $0.deallocate() }
-        cjpeg_encoder_destroy(encoder)
-    }
-
-    private func width(_ plane: Int) -> Int { Int(JPEGDecoder.element(band.width, plane)) }
-    private func rows(_ plane: Int) -> Int { Int(JPEGDecoder.element(band.rows, plane)) }
-    private func usedWidth(_ plane: Int) -> Int { Int(JPEGDecoder.element(band.used_width, plane)) }
-    private func usedHeight(_ plane: Int) -> Int { Int(JPEGDecoder.element(band.used_height, plane)) }
-
-    /// Where band row `index` (counted from the region's top) of `plane` goes.
-    private func slot(_ plane: Int, _ index: Int) -> UnsafeMutablePointer<UInt8> {
-        buffers[plane] + (index % (2 * rows(plane))) * width(plane)
-    }
-
-    /// Input iMCU rows to read: down to the region's last row in every plane.
-    func inputRowsNeeded(planes: [PlaneLayout]) -> Int {
-        planes.indices.map { index in
-            (origin[index].y + usedHeight(index) + planes[index].rowsPerRead - 1) / planes[index].rowsPerRead
-        }.max() ?? 0
-    }
-
-    /// Takes row `row` of `plane` as decoded (starting at the plane's
-    /// firstStoredColumn), and compresses the bands it completes.
-    func push(_ input: UnsafePointer<UInt8>, row: Int, plane: Int) {
-        guard failure == nil, row >= origin[plane].y, row < origin[plane].y + usedHeight(plane) else { return }
-        let target = slot(plane, received[plane])
-        let used = usedWidth(plane)
-        target.update(from: input + (origin[plane].x - firstStoredColumn[plane]), count: used)
-        (target + used).update(repeating: target[used - 1], count: width(plane) - used)
-        received[plane] += 1
-        if row + 1 == origin[plane].y + usedHeight(plane) {
-            // The picture's last row: repeated into the rest of its band.
-            while received[plane] % rows(plane) != 0 {
-                slot(plane, received[plane]).update(from: target, count: width(plane))
-                received[plane] += 1
-            }
-        }
-        while failure == nil, received.indices.allSatisfy({ received[$0] >= (bandsWritten + 1) * rows($0) }) {
-            writeBand()
-        }
-    }
-
-    private func writeBand() {
-        var pointers: [UnsafeMutablePointer<UInt8>?] = buffers.indices.map { slot($0, bandsWritten * rows($0)) }
-            + Array(repeating: nil, count: 3 - buffers.count)
-        var strides = buffers.indices.map { width($0) } + Array(repeating: 0, count: 3 - buffers.count)
-        if cjpeg_encoder_write_band(encoder, &pointers, &strides) != 0 {
-            failure = .encodeFailed(detail: String(cString: cjpeg_encoder_message(encoder)))
-        }
-        bandsWritten += 1
-    }
-
-    /// The finished JPEG; call once every row is pushed.
-    func finish() throws(ImagingError) -> [UInt8] {
-        if let failure { throw failure }
-        guard bandsWritten == Int(band.bands) else {
-            throw .corrupt(detail: "the decoder stopped after \(bandsWritten) of \(band.bands) bands")
-        }
-        var output: UnsafeMutablePointer<UInt8>? = nil
-        var size: UInt = 0
-        guard cjpeg_encoder_finish(encoder, &output, &size) == 0, let output else {
-            throw .encodeFailed(detail: String(cString: cjpeg_encoder_message(encoder)))
-        }
-        defer { free(output) }
-        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
     }
 }

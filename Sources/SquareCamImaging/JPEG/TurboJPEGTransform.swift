@@ -23,7 +23,7 @@ enum TurboJPEGTransform {
             if warned && !acceptsDamage {
                 // TurboJPEG keeps only its last message: libjpeg reads the file
                 // again to say what is wrong and where.
-                try JPEGDecoder.withDecoder(bytes, maxPixels: maxPixels, damage: .wholeFile()) { (_, _) throws(ImagingError) in }
+                try JPEGDecoder.withDecoder(bytes, maxPixels: maxPixels, damage: .wholeFile()) { (_) throws(ImagingError) in }
                 throw .corrupt(detail: "lossless transform: libjpeg warned about the data")
             }
             return written

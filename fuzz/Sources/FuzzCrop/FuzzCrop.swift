@@ -20,8 +20,6 @@ public func fuzzCrop(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var threaded = options
     // The top bit: decode and resample on two threads, as a single-file crop does.
     threaded.usesSecondThread = selector & 0x80 != 0
-    // Small files too have their coded data decoded by two threads then.
-    threaded.sharedDecodingMinimumBytes = 0
     let result = outcome(bytes, threaded)
     // A 16-bit PNG also into PNG: the full-API reader, the 16-bit resampler and writer.
     if PNGCodec.isSixteenBit(bytes) {
@@ -52,10 +50,13 @@ public func fuzzCrop(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
+/// Small files too have their coded data decoded by two threads (with a second thread).
+private let planner = CropPlanner(sharedDecodingMinimumBytes: 0)
+
 /// The cropped file, or the error's text.
 private func outcome(_ bytes: [UInt8], _ options: CropOptions) -> Result<[UInt8], CropFailure> {
     do {
-        return .success(try SquareCropper.crop(bytes, options: options).bytes)
+        return .success(try SquareCropper.crop(bytes, options: options, planner: planner).bytes)
     } catch {
         return .failure(CropFailure(text: "\(error)"))
     }

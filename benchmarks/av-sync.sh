@@ -8,11 +8,19 @@
 # beyond 40 ms. 640×480 is enough: the size changes nothing about timing, and
 # a small picture leaves the encoder idle enough that no flash is dropped.
 #
-#   benchmarks/av-sync.sh path/to/squarecam [MINUTES (default 10)]
+# With `pipewire` the picture and sound come instead from another program's
+# camera and microphone nodes in a private PipeWire session, through the
+# portal (tests/av-sync/through-pipewire.py): the file is compared with when
+# PipeWire itself delivered each flash and beep.
+#
+#   benchmarks/av-sync.sh path/to/squarecam [MINUTES (default 10)] [pipewire]
 set -euo pipefail
-squarecam=${1:?usage: av-sync.sh path/to/squarecam [MINUTES]}
+squarecam=${1:?usage: av-sync.sh path/to/squarecam [MINUTES] [pipewire]}
 minutes=${2:-10}
 here=$(cd "$(dirname "$0")/.." && pwd)
+if [ "${3:-}" = pipewire ]; then
+    exec /usr/bin/python3 "$here/tests/av-sync/through-pipewire.py" "$squarecam" $((minutes * 60 + 5))
+fi
 folder=$(mktemp -d /tmp/squarecam-av-sync.XXXXXX)
 trap 'rm -rf "$folder"' EXIT
 

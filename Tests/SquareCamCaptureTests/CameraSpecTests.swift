@@ -109,16 +109,16 @@ extension CameraSpecTests {
     @Test func pipeWireSourcesAlwaysStateVideoCapsRightAfterThem() throws {
         for fd: Int32? in [nil, 42] {
             let bare = PipelineDescription(source: .pipewire(objectSerial: "57", fd: fd), mode: nil).launchText
-            let source = fd == nil ? "pipewiresrc name=pipewire always-copy=true max-buffers=4 target-object=\"57\"" : "pipewiresrc name=pipewire always-copy=true max-buffers=4 target-object=\"57\" fd=42"
+            let source = fd == nil ? "pipewiresrc name=pipewire always-copy=true max-buffers=4 do-timestamp=true target-object=\"57\"" : "pipewiresrc name=pipewire always-copy=true max-buffers=4 do-timestamp=true target-object=\"57\" fd=42"
             #expect(bare.hasPrefix(source + " ! capsfilter caps=\"video/x-raw;image/jpeg\" ! decodebin ! videoconvert ! tee"))
             // The text must be one GStreamer parses (the quotes keep the ";" inside the caps).
             _ = try GStreamerPipeline(launch: bare)
         }
         let raw = CameraMode(size: PixelSize(width: 1920, height: 1080), framesPerSecond: 30, format: "UYVY")
         let rawText = PipelineDescription(source: .pipewire(objectSerial: "57", fd: nil), mode: raw).launchText
-        #expect(rawText.hasPrefix("pipewiresrc name=pipewire always-copy=true max-buffers=4 target-object=\"57\" ! video/x-raw,format=UYVY,width=1920,height=1080,framerate=30/1 ! tee"))
+        #expect(rawText.hasPrefix("pipewiresrc name=pipewire always-copy=true max-buffers=4 do-timestamp=true target-object=\"57\" ! video/x-raw,format=UYVY,width=1920,height=1080,framerate=30/1 ! tee"))
         let jpeg = CameraMode(size: PixelSize(width: 1280, height: 720), framesPerSecond: 30, format: "MJPG")
         let jpegText = PipelineDescription(source: .pipewire(objectSerial: "57", fd: nil), mode: jpeg).launchText
-        #expect(jpegText.hasPrefix("pipewiresrc name=pipewire always-copy=true max-buffers=4 target-object=\"57\" ! image/jpeg,width=1280,height=720,framerate=30/1 ! jpegdec ! tee"))
+        #expect(jpegText.hasPrefix("pipewiresrc name=pipewire always-copy=true max-buffers=4 do-timestamp=true target-object=\"57\" ! image/jpeg,width=1280,height=720,framerate=30/1 ! jpegdec ! tee"))
     }
 }

@@ -442,7 +442,7 @@ class Session:
         self.clappers += 1
         prefix = f"squarecam-clapper-{self.clappers}"
         name = f"clapper-{self.clappers}"
-        self.start(name, ["/usr/bin/python3", os.path.join(HERE, "..", "av-sync", "clapper.py"), prefix, "600"])
+        self.start(name, ["/usr/bin/python3", os.path.join(HERE, "..", "av-sync", "clapper.py"), prefix, "3600"])
 
         def ready():
             self.require_running(name)

@@ -16,13 +16,22 @@ extension AppWindowTests {
         try app.press("g", "m")
         try app.waitForTrace("grid shown")
         try app.waitForTrace("viewfinder now mirrored true")
-        let on = try app.screenshot(saveAs: "toggles-on")
-        for name in ["grid", "mirror"] {
+        // The trace comes when the state changes; the button's new look is
+        // painted a moment later, which under the whole suite's load came
+        // after a screenshot taken at once: look until it shows (5 s at most).
+        let difference = { (name: String, on: Picture) throws -> Double in
             let button = try #require(controls[name], "\(controls.line)")
             let before = off.cropped(x: button.x, y: button.y, width: button.width, height: button.height)
-            let after = on.cropped(x: button.x, y: button.y, width: button.width, height: button.height)
-            let difference = after.meanDifference(to: before)
-            #expect(difference > 40, "\(name) on differs from off by only \(difference) per channel")
+            return on.cropped(x: button.x, y: button.y, width: button.width, height: button.height).meanDifference(to: before)
+        }
+        var on = try app.screenshot(saveAs: "toggles-on")
+        let deadline = Date().addingTimeInterval(5)
+        while try (difference("grid", on) <= 40 || difference("mirror", on) <= 40), Date() < deadline {
+            on = try app.screenshot(saveAs: "toggles-on")
+        }
+        for name in ["grid", "mirror"] {
+            let changed = try difference(name, on)
+            #expect(changed > 40, "\(name) on differs from off by only \(changed) per channel")
         }
     }
 }

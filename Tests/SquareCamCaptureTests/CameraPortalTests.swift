@@ -71,9 +71,9 @@ import TestThreads
 
     @Test func portalRemoteIsHandedToPipeWireSource() {
         let text = PipelineDescription(source: .pipewire(objectSerial: CameraSource.pipewireDefault, fd: 42), mode: nil).launchText
-        #expect(text.hasPrefix("pipewiresrc name=pipewire always-copy=true max-buffers=4 fd=42 ! "))
+        #expect(text.hasPrefix("pipewiresrc name=pipewire always-copy=true max-buffers=4 do-timestamp=true fd=42 ! "))
         let serial = PipelineDescription(source: .pipewire(objectSerial: "57", fd: nil), mode: nil).launchText
-        #expect(serial.hasPrefix("pipewiresrc name=pipewire always-copy=true max-buffers=4 target-object=\"57\" ! "))
+        #expect(serial.hasPrefix("pipewiresrc name=pipewire always-copy=true max-buffers=4 do-timestamp=true target-object=\"57\" ! "))
     }
 }
 

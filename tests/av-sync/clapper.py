@@ -93,11 +93,11 @@ def microphone_pipeline(prefix, seconds):
     return pipeline
 
 
-def play(pipeline, base_time, seconds):
-    """Plays with the shared clock and base time until `seconds` have passed."""
+def play(pipeline, seconds):
+    """Readies the pipeline, says "paused", then plays it from the base time
+    read on stdin, with the shared clock, until `seconds` have passed."""
     pipeline.use_clock(Gst.SystemClock.obtain())
     pipeline.set_start_time(Gst.CLOCK_TIME_NONE)
-    pipeline.set_base_time(base_time)
     loop = GLib.MainLoop()
 
     def on_message(_bus, message):
@@ -110,6 +110,9 @@ def play(pipeline, base_time, seconds):
     bus = pipeline.get_bus()
     bus.add_signal_watch()
     bus.connect("message", on_message)
+    pipeline.set_state(Gst.State.PAUSED)
+    print("paused", flush=True)
+    pipeline.set_base_time(int(sys.stdin.readline()))
     pipeline.set_state(Gst.State.PLAYING)
     GLib.timeout_add_seconds(seconds, loop.quit)
     try:
@@ -124,9 +127,9 @@ def main():
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     if sys.argv[1] in ("--camera", "--microphone"):
         ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-        part, prefix, seconds, base_time = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+        part, prefix, seconds = sys.argv[1], sys.argv[2], int(sys.argv[3])
         make = camera_pipeline if part == "--camera" else microphone_pipeline
-        play(make(prefix, seconds), base_time, seconds)
+        play(make(prefix, seconds), seconds)
         return
     prefix = sys.argv[1]
     seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 1200
@@ -139,20 +142,31 @@ def main():
     parts = []
     try:
         wait_for_node(microphone)
-        # Both parts must be playing before their running time starts: a
-        # live source started later makes up the time it missed in a burst,
-        # which then sits queued in PipeWire as latency (0.6 s, seen when
-        # Python took longer to start than the half second allowed).
-        clock = Gst.SystemClock.obtain()
-        base_time = clock.get_time() + 3 * Gst.SECOND
         me = os.path.abspath(__file__)
-        parts = [subprocess.Popen([sys.executable, me, part, prefix, str(seconds), str(base_time)])
+        parts = [subprocess.Popen([sys.executable, me, part, prefix, str(seconds)],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
                  for part in ("--camera", "--microphone")]
+        for part in parts:
+            if part.stdout.readline().strip() != "paused":
+                raise SystemExit("clapper: a part did not start")
+        # Both parts are built and paused, so they play at once and their
+        # nodes appear and are linked well before their running time starts:
+        # sound made before its link, or by a live source that starts late
+        # (it makes up the missed time in a burst), sits queued in PipeWire as
+        # latency (0.56 and 0.87 s, seen).
+        clock = Gst.SystemClock.obtain()
+        base_time = clock.get_time() + 2 * Gst.SECOND
+        for part in parts:
+            part.stdin.write(f"{base_time}\n")
+            part.stdin.flush()
+        # The parts' nodes appear once their streams know their format.
         wait_for_node(f"{prefix}-beeps")
         for channel in ("FL", "FR"):
             subprocess.run(["pw-link", f"{prefix}-beeps:output_{channel}", f"{microphone}:input_{channel}"], check=True)
         wait_for_node(f"{prefix}-camera")
-        time.sleep(max(0, base_time - clock.get_time()) / Gst.SECOND)
+        if clock.get_time() > base_time:
+            raise SystemExit("clapper: the machine is too busy: the microphone was linked after its sound began")
+        time.sleep((base_time - clock.get_time()) / Gst.SECOND)
         print(f"ready {base_time}", flush=True)
         parts[0].wait()
     finally:

@@ -71,25 +71,24 @@ def wait_for_node(name, seconds=10):
     raise SystemExit(f"clapper: the node {name} did not appear")
 
 
-def camera_pipeline(prefix, seconds):
-    pipeline = Gst.parse_launch(
-        f"videotestsrc is-live=true pattern=white ! video/x-raw,format=I420,width={WIDTH},height={HEIGHT},framerate={RATE}/1"
-        " ! videobalance name=light brightness=-1 ! pipewiresink name=sink mode=provide async=false")
-    pipeline.get_by_name("sink").set_property("stream-properties", Gst.Structure.new_from_string(
-        f'props,media.class=Video/Source,media.role=Camera,node.name={prefix}-camera,node.description="Clapper camera"'))
-    stepped(pipeline.get_by_name("light"), "brightness", 0.0, -1.0, seconds)
-    return pipeline
-
-
-def microphone_pipeline(prefix, seconds):
-    pipeline = Gst.parse_launch(
-        f"audiotestsrc name=beep is-live=true wave=sine freq=1000 volume=0 samplesperbuffer={SAMPLES_PER_BUFFER}"
-        " ! audio/x-raw,format=S16LE,rate=48000,channels=2 ! pipewiresink name=sink async=false")
-    # One buffer per graph cycle: the graph's quantum must be the buffer's.
-    # Linked by the clapper itself, not by WirePlumber (see main).
-    pipeline.get_by_name("sink").set_property("stream-properties", Gst.Structure.new_from_string(
-        f"props,node.latency=(string){SAMPLES_PER_BUFFER}/48000,node.autoconnect=false,node.name={prefix}-beeps"))
-    stepped(pipeline.get_by_name("beep"), "volume", 0.5, 0.0, seconds)
+def part_pipeline(part, prefix, seconds):
+    """The camera's or the microphone's pipeline: a source, the controlled
+    element that marks each second, and a pipewiresink named "sink"."""
+    if part == "--camera":
+        launch = (f"videotestsrc is-live=true pattern=white ! video/x-raw,format=I420,width={WIDTH},height={HEIGHT},"
+                  f"framerate={RATE}/1 ! videobalance name=mark brightness=-1 ! pipewiresink name=sink mode=provide async=false")
+        properties = f'props,media.class=Video/Source,media.role=Camera,node.name={prefix}-camera,node.description="Clapper camera"'
+        marked = ("brightness", 0.0, -1.0)
+    else:
+        launch = (f"audiotestsrc name=mark is-live=true wave=sine freq=1000 volume=0 samplesperbuffer={SAMPLES_PER_BUFFER}"
+                  " ! audio/x-raw,format=S16LE,rate=48000,channels=2 ! pipewiresink name=sink async=false")
+        # One buffer per graph cycle: the graph's quantum must be the buffer's.
+        # Linked by the clapper itself, not by WirePlumber (see main).
+        properties = f"props,node.latency=(string){SAMPLES_PER_BUFFER}/48000,node.autoconnect=false,node.name={prefix}-beeps"
+        marked = ("volume", 0.5, 0.0)
+    pipeline = Gst.parse_launch(launch)
+    pipeline.get_by_name("sink").set_property("stream-properties", Gst.Structure.new_from_string(properties))
+    stepped(pipeline.get_by_name("mark"), *marked, seconds)
     return pipeline
 
 
@@ -128,8 +127,7 @@ def main():
     if sys.argv[1] in ("--camera", "--microphone"):
         ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
         part, prefix, seconds = sys.argv[1], sys.argv[2], int(sys.argv[3])
-        make = camera_pipeline if part == "--camera" else microphone_pipeline
-        play(make(prefix, seconds), seconds)
+        play(part_pipeline(part, prefix, seconds), seconds)
         return
     prefix = sys.argv[1]
     seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 1200

@@ -378,17 +378,21 @@ class Session:
                    lambda: subprocess.run(["pw-cli", "info", "0"], env=self.daemon_environment(),
                                           capture_output=True, timeout=5).returncode != 0)
 
-    def add_camera(self, name=None):
-        self.added_cameras += 1
-        index = self.camera_count + self.added_cameras
-        name = name or f"squarecam-test-camera-{index}"
-        props = (f"{{ factory.name = videotestsrc library.name = videotestsrc/libspa-videotestsrc "
-                 f"node.name = \"{name}\" node.description = \"SquareCam Test Camera {index}\" "
-                 f"media.class = Video/Source media.role = Camera object.linger = true }}")
+    def create_test_node(self, spa_plugin, name, description, media_class):
+        """One of SPA's test sources behind an adapter, made at run time (pw-cli)."""
+        props = (f"{{ factory.name = {spa_plugin} library.name = {spa_plugin}/libspa-{spa_plugin} "
+                 f"node.name = \"{name}\" node.description = \"{description}\" "
+                 f"media.class = {media_class} object.linger = true }}")
         result = subprocess.run(["pw-cli", "create-node", "adapter", props], env=self.daemon_environment(),
                                 capture_output=True, text=True, timeout=10)
         if result.returncode != 0:
             raise HarnessError("pw-cli create-node failed: " + (result.stderr or result.stdout).strip())
+
+    def add_camera(self, name=None):
+        self.added_cameras += 1
+        index = self.camera_count + self.added_cameras
+        name = name or f"squarecam-test-camera-{index}"
+        self.create_test_node("videotestsrc", name, f"SquareCam Test Camera {index}", "Video/Source media.role = Camera")
         found = poll_until(f"the camera node {name}",
                            lambda: [camera for camera in self.camera_nodes() if camera["name"] == name])
         return found[0]
@@ -398,13 +402,7 @@ class Session:
         self.added_microphones += 1
         index = self.microphone_count + self.added_microphones
         name = f"squarecam-test-microphone-{index}"
-        props = (f"{{ factory.name = audiotestsrc library.name = audiotestsrc/libspa-audiotestsrc "
-                 f"node.name = \"{name}\" node.description = \"SquareCam Test Microphone {index}\" "
-                 f"media.class = Audio/Source object.linger = true }}")
-        result = subprocess.run(["pw-cli", "create-node", "adapter", props], env=self.daemon_environment(),
-                                capture_output=True, text=True, timeout=10)
-        if result.returncode != 0:
-            raise HarnessError("pw-cli create-node failed: " + (result.stderr or result.stdout).strip())
+        self.create_test_node("audiotestsrc", name, f"SquareCam Test Microphone {index}", "Audio/Source")
         poll_until(f"the microphone node {name}", lambda: any(
             ((item.get("info") or {}).get("props") or {}).get("node.name") == name for item in self.pw_dump()))
         return {"name": name}

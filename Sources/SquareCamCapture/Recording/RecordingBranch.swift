@@ -104,6 +104,13 @@ struct RecordingBranch: Hashable, Sendable {
 
     /// The sound's chain into the muxer; empty without a microphone.
     ///
+    /// alignment-threshold: how far the sound's times may part from its
+    /// sample count before the mixer follows the times (after a second). A
+    /// microphone through PipeWire loses a quantum now and then when its
+    /// thread is late; at the default 40 ms the sound ran up to 40 ms early
+    /// by the end of ten minutes (benchmarks/av-sync.sh … pipewire), at 20 ms
+    /// it is kept within about 20.
+    ///
     /// The microphone is mixed over live silence: webmmux writes nothing
     /// until every track has data, so a microphone that never delivers (a
     /// PipeWire stream no node is linked to) would otherwise hold the whole
@@ -137,7 +144,7 @@ struct RecordingBranch: Hashable, Sendable {
         return source + " ! queue name=\(Self.microphoneQueueName) max-size-time=1000000000"
             + " ! audioconvert ! audioresample ! \(format) ! \(Self.mixerName)."
             + " audiotestsrc name=recordsilence is-live=true timestamp-offset=\(startsAt) wave=silence ! \(format) ! queue"
-            + " ! audiomixer name=\(Self.mixerName) latency=100000000 start-time-selection=first"
+            + " ! audiomixer name=\(Self.mixerName) latency=100000000 alignment-threshold=20000000 start-time-selection=first"
             + " ! queue name=\(Self.audioQueueName) ! opusenc name=\(Self.audioEncoderName) bitrate=128000 ! queue ! \(Self.muxerName)."
     }
 }

@@ -134,7 +134,9 @@ struct RecordingBranch: Hashable, Sendable {
             // samples come late, in bursts or a little slow (another clock)
             // would drift from the picture. Stamped with the pipeline's clock
             // when they arrive, as the camera's frames are, the mixer places
-            // them on the picture's time line.
+            // them on the picture's time line. always-copy: as for cameras
+            // (PipelineDescription), the queue may hold a buffer after
+            // pipewiresrc 0.3.65 has unmapped PipeWire's memory under it.
             "pipewiresrc name=\(Self.microphoneName) do-timestamp=true always-copy=true" + (target.map { " target-object=\(PipelineDescription.quoted($0))" } ?? "")
                 + " ! capsfilter caps=audio/x-raw"
         case .pulse(let device):

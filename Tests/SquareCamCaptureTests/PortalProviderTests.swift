@@ -99,7 +99,13 @@ struct PortalProviderTests {
         _ = try await camera.capturePhoto()
         try session.killPipeWire()
         #expect(await CaptureTestSupport.wait(upTo: 10) { !failures.withLock { $0.isEmpty } }, "no failure after PipeWire died")
-        #expect(failures.withLock { $0.first } == .disconnected(camera: description.name), "\(failures.withLock { $0 })")
+        // pipewiresrc's error says "disconnected" at once; under the whole
+        // AddressSanitizer suite on two cores it once came after the stall
+        // watch's 2 s, which reports the same camera as stopped: either is
+        // true, and the parking below is what this test is about.
+        let first = failures.withLock { $0.first }
+        let stalled = if case .failed(_, let detail) = first { detail.hasPrefix("it stopped sending pictures") } else { false }
+        #expect(first == .disconnected(camera: description.name) || stalled, "\(failures.withLock { $0 })")
         await camera.stop()
         #expect(ParkedPipelines.count == parkedBefore + 1, "the dead stream's pipeline was not parked")
     }

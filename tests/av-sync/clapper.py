@@ -12,8 +12,8 @@ play, then runs until SECONDS (default 1200) or until killed. Run it with the
 environment of the PipeWire to join (PIPEWIRE_RUNTIME_DIR, ...).
 
 How, and what PipeWire 0.3.65 taught:
-- The picture and the sound are two processes (pipewiresink's streams of
-  one process share a connection, and so a driver).
+- The picture and the sound are two processes, each started paused and
+  then played from a base time the clapper hands them.
 - Both use the system's monotonic clock with the same base time, so their
   running times, and so the whole seconds, are the same instants. (Left to
   choose, a pipeline takes a pipewiresink's stream clock, which stood still.)

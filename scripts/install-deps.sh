@@ -36,6 +36,8 @@ test_packages=(
     # The private desktop session of the camera portal tests (tests/portal/session.py).
     dbus-daemon pipewire pipewire-bin wireplumber xdg-desktop-portal
     python3 python3-gi python3-dbusmock
+    # tests/av-sync (measure, clapper, reference) drive GStreamer from Python, GstController included.
+    gir1.2-gstreamer-1.0
     # ManPageTests reads the man pages as man shows them.
     man-db groff-base
     # The screen-reader tests read the app over a private accessibility bus (tests/a11y/atspi_session.py).

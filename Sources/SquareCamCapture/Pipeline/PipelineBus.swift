@@ -59,23 +59,6 @@ enum PipelineBus {
         gst_bus_set_sync_handler(bus, nil, nil, nil)
     }
 
-    /// Posts an error as if an element of the pipeline had (tests use it to
-    /// drive the failure path a real unplug takes).
-    static func postError(_ report: PipelineErrorReport, on pipeline: GStreamerPipeline) {
-        let quark: GQuark = switch report.domain {
-        case .core: gst_core_error_quark()
-        case .library: gst_library_error_quark()
-        case .resource: gst_resource_error_quark()
-        case .stream, .other: gst_stream_error_quark()
-        }
-        guard let error = g_error_new_literal(quark, report.code, report.message) else { return }
-        defer { g_error_free(error) }
-        let source = UnsafeMutablePointer<GstObject>(OpaquePointer(pipeline.element))
-        if let message = gst_message_new_error(source, error, report.debug) {
-            _ = gst_element_post_message(pipeline.element, message)
-        }
-    }
-
     private static func event(from message: UnsafeMutablePointer<GstMessage>) -> PipelineEvent? {
         let type = squarecam_message_type(message)
         if type == GST_MESSAGE_EOS { return .endOfStream }

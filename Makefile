@@ -27,7 +27,7 @@ test: deps
 
 # The edit-build-test loop: every suite but those that start the app, a
 # desktop session's daemons or a camera pipeline for seconds (make test runs them all).
-SLOW_SUITES = AppWindowTests|PortalProviderTests|PortalCLITests|CameraPortalTests|RecordCLITests|RecordingControllerTests|LiveRecordingTests|LiveCameraTests|ShutterToJPEGTests|ShootCLITests|DevicesCLITests|FuzzCorpusTests
+SLOW_SUITES = AppWindowTests|PortalProviderTests|PortalCLITests|PipeWireSyncCLITests|CameraPortalTests|RecordCLITests|RecordingControllerTests|LiveRecordingTests|LiveCameraTests|ShutterToJPEGTests|ShootCLITests|DevicesCLITests|FuzzCorpusTests
 .PHONY: test-fast
 test-fast:
 	$(SWIFT) build --build-tests

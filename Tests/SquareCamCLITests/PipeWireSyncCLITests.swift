@@ -23,9 +23,9 @@ struct PipeWireSyncCLITests {
         let result = try CLIRunner.run(["record", "--camera", "pipewire:\(clapper.cameraSerial)", "--microphone", "pipewire:\(clapper.microphone)",
                                         "--mode", "640x480@30", "--size", "120", "--duration", "6", "--json", "-o", file],
                                        environment: session.environment, timeout: 60)
-        // A bug not yet understood: `record` died of SIGSEGV in 2 of 19 runs
-        // of this test (5 s in, nothing on stderr), never in 20 runs without
-        // the reference processes beside it. Tracked in issue 20's note.
+        // A bug not yet understood: `record` died of SIGSEGV in 2 of about 40
+        // runs of this test (5 s in, nothing on stderr), never in 20 runs
+        // without the reference processes beside it. Tracked in issue 20's note.
         if result.status == SIGSEGV {
             withKnownIssue("record crashes now and then beside a second consumer of the clapper", isIntermittent: true) {
                 Issue.record("squarecam record died of SIGSEGV: \(result.error)")

@@ -283,20 +283,18 @@ class Session:
     # ─── PipeWire ───
 
     @staticmethod
-    def node_config(spa_plugin, name, description, media_class, role=None):
+    def test_node_properties(spa_plugin, name, description, media_class, role=None):
+        """The properties of a node made by one of SPA's test sources behind an
+        adapter: in pipewire.conf (node_config) or at run time (create_test_node)."""
+        role_part = f" media.role = {role}" if role else ""
+        return (f"factory.name = {spa_plugin} library.name = {spa_plugin}/libspa-{spa_plugin} "
+                f"node.name = \"{name}\" node.description = \"{description}\" "
+                f"media.class = {media_class}{role_part} object.linger = true")
+
+    @classmethod
+    def node_config(cls, spa_plugin, name, description, media_class, role=None):
         """A node inside PipeWire made by one of SPA's test sources behind an adapter."""
-        role_line = f"      media.role = {role}\n" if role else ""
-        return f"""  {{ factory = adapter
-    args = {{
-      factory.name = {spa_plugin}
-      library.name = {spa_plugin}/libspa-{spa_plugin}
-      node.name = "{name}"
-      node.description = "{description}"
-      media.class = {media_class}
-{role_line}      object.linger = true
-    }}
-  }}
-"""
+        return f"  {{ factory = adapter args = {{ {cls.test_node_properties(spa_plugin, name, description, media_class, role)} }} }}\n"
 
     def camera_node_config(self, index, name=None):
         return self.node_config("videotestsrc", name or f"squarecam-test-camera-{index}",
@@ -378,11 +376,9 @@ class Session:
                    lambda: subprocess.run(["pw-cli", "info", "0"], env=self.daemon_environment(),
                                           capture_output=True, timeout=5).returncode != 0)
 
-    def create_test_node(self, spa_plugin, name, description, media_class):
+    def create_test_node(self, spa_plugin, name, description, media_class, role=None):
         """One of SPA's test sources behind an adapter, made at run time (pw-cli)."""
-        props = (f"{{ factory.name = {spa_plugin} library.name = {spa_plugin}/libspa-{spa_plugin} "
-                 f"node.name = \"{name}\" node.description = \"{description}\" "
-                 f"media.class = {media_class} object.linger = true }}")
+        props = "{ " + self.test_node_properties(spa_plugin, name, description, media_class, role) + " }"
         result = subprocess.run(["pw-cli", "create-node", "adapter", props], env=self.daemon_environment(),
                                 capture_output=True, text=True, timeout=10)
         if result.returncode != 0:
@@ -392,7 +388,7 @@ class Session:
         self.added_cameras += 1
         index = self.camera_count + self.added_cameras
         name = name or f"squarecam-test-camera-{index}"
-        self.create_test_node("videotestsrc", name, f"SquareCam Test Camera {index}", "Video/Source media.role = Camera")
+        self.create_test_node("videotestsrc", name, f"SquareCam Test Camera {index}", "Video/Source", role="Camera")
         found = poll_until(f"the camera node {name}",
                            lambda: [camera for camera in self.camera_nodes() if camera["name"] == name])
         return found[0]

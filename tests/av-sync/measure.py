@@ -23,16 +23,11 @@ gi.require_version("Gst", "1.0")
 gi.require_version("GstApp", "1.0")
 from gi.repository import GLib, Gst  # noqa: E402
 
+from marks import BRIGHT, LOUD, Onsets  # noqa: E402
+
 Gst.init(None)
 
 RATE = 48000
-# Half of the beep's amplitude (0.5 of full scale): well above Opus's noise
-# in the silences, well below the beep.
-LOUD = int(0.25 * 32768)
-BRIGHT = 128
-# A beep or flash starts only after this long without one: the 100 ms beep's
-# own zero crossings do not count as new beeps.
-QUIET_SECONDS = 0.3
 
 
 def main():
@@ -44,9 +39,7 @@ def main():
         "demux.audio_0 ! queue ! opusdec ! audioconvert ! audioresample "
         f"! audio/x-raw,format=S16LE,channels=1,rate={RATE} ! appsink name=sound sync=false emit-signals=true"
     )
-    flashes, beeps = [], []
-    last_bright = [-10.0]
-    last_loud = [-10.0]
+    flash_onsets, beep_onsets = Onsets(), Onsets()
 
     def on_picture(sink):
         sample = sink.emit("pull-sample")
@@ -54,11 +47,8 @@ def main():
         ok, info = buffer.map(Gst.MapFlags.READ)
         mean = sum(info.data) / len(info.data)
         buffer.unmap(info)
-        time = buffer.pts / Gst.SECOND
         if mean > BRIGHT:
-            if time - last_bright[0] > QUIET_SECONDS:
-                flashes.append(time)
-            last_bright[0] = time
+            flash_onsets.note(buffer.pts / Gst.SECOND)
         return Gst.FlowReturn.OK
 
     def on_sound(sink):
@@ -69,10 +59,7 @@ def main():
         start = buffer.pts / Gst.SECOND
         for index, value in enumerate(data):
             if value > LOUD or value < -LOUD:
-                time = start + index / RATE
-                if time - last_loud[0] > QUIET_SECONDS:
-                    beeps.append(time)
-                last_loud[0] = time
+                beep_onsets.note(start + index / RATE)
         buffer.unmap(info)
         return Gst.FlowReturn.OK
 
@@ -96,6 +83,7 @@ def main():
     pipeline.set_state(Gst.State.NULL)
     if failure:
         sys.exit(f"measure.py: {path} could not be decoded: {failure[0]}")
+    flashes, beeps = flash_onsets.times, beep_onsets.times
     offsets = []
     for flash in flashes:
         if beeps:

@@ -22,10 +22,7 @@ from gi.repository import GLib, Gst  # noqa: E402
 
 Gst.init(None)
 
-# A beep or flash starts only after this long without one.
-QUIET_SECONDS = 0.3
-LOUD = 8000
-BRIGHT = 128
+from marks import BRIGHT, LOUD, Onsets  # noqa: E402
 
 
 def main():
@@ -37,8 +34,7 @@ def main():
     pipeline.use_clock(Gst.SystemClock.obtain())
     pipeline.set_start_time(Gst.CLOCK_TIME_NONE)
     pipeline.set_base_time(base_time)
-    onsets = []
-    last_marked = [-10.0]
+    onsets = Onsets()
 
     def marked(data):
         if kind == "microphone":
@@ -52,11 +48,8 @@ def main():
         if ok:
             is_marked = marked(mapping.data)
             buffer.unmap(mapping)
-            time = buffer.pts / Gst.SECOND
             if is_marked:
-                if time - last_marked[0] > QUIET_SECONDS:
-                    onsets.append(round(time, 4))
-                last_marked[0] = time
+                onsets.note(buffer.pts / Gst.SECOND)
         return Gst.PadProbeReturn.OK
 
     pipeline.get_by_name("sink").get_static_pad("sink").add_probe(Gst.PadProbeType.BUFFER, on_buffer)
@@ -65,7 +58,7 @@ def main():
     GLib.timeout_add(int(seconds * 1000), loop.quit)
     loop.run()
     pipeline.set_state(Gst.State.NULL)
-    print(json.dumps({"onsets": onsets}))
+    print(json.dumps({"onsets": [round(time, 4) for time in onsets.times]}))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-// A PipeWire registry client that counts camera nodes (see cpipewire.h).
+// A PipeWire registry client that keeps the nodes of one media class (see cpipewire.h).
 // Every libpipewire call of SquareCam's own is in this file.
 #include "cpipewire.h"
 
@@ -25,6 +25,7 @@ static struct {
     void (*thread_loop_unlock)(struct pw_thread_loop *loop);
     void (*thread_loop_destroy)(struct pw_thread_loop *loop);
     struct pw_context *(*context_new)(struct pw_loop *loop, struct pw_properties *props, size_t user_data_size);
+    struct pw_core *(*context_connect)(struct pw_context *context, struct pw_properties *props, size_t user_data_size);
     struct pw_core *(*context_connect_fd)(struct pw_context *context, int fd, struct pw_properties *props,
                                           size_t user_data_size);
     void (*context_destroy)(struct pw_context *context);
@@ -48,6 +49,7 @@ static void load_libpipewire(void) {
     FIND(thread_loop_unlock, "pw_thread_loop_unlock");
     FIND(thread_loop_destroy, "pw_thread_loop_destroy");
     FIND(context_new, "pw_context_new");
+    FIND(context_connect, "pw_context_connect");
     FIND(context_connect_fd, "pw_context_connect_fd");
     FIND(context_destroy, "pw_context_destroy");
     FIND(core_disconnect, "pw_core_disconnect");
@@ -57,6 +59,13 @@ static void load_libpipewire(void) {
     pw.init(NULL, NULL);
     loaded = true;
 }
+
+// A node of the watched class, as its registry global announced it.
+struct node_entry {
+    uint32_t id;
+    char *name;
+    char *description;
+};
 
 struct squarecam_node_watch {
     struct pw_thread_loop *loop;
@@ -72,19 +81,28 @@ struct squarecam_node_watch {
     // there when the watch connected has been announced by then.
     atomic_bool synced;
     int sync_seq;
-    // Ids of the Video/Source nodes seen; touched on PipeWire's thread, or
-    // under the loop's lock.
-    uint32_t *cameras;
-    int camera_count;
-    int camera_capacity;
+    char *media_class;
+    // The nodes of that class seen; touched on PipeWire's thread, or under
+    // the loop's lock.
+    struct node_entry *nodes;
+    int node_count;
+    int node_capacity;
 };
 
-static int index_of_camera(struct squarecam_node_watch *watch, uint32_t id) {
-    for (int index = 0; index < watch->camera_count; index++) {
-        if (watch->cameras[index] == id) return index;
+static int index_of_node(struct squarecam_node_watch *watch, uint32_t id) {
+    for (int index = 0; index < watch->node_count; index++) {
+        if (watch->nodes[index].id == id) return index;
     }
     return -1;
 }
+
+// "Audio/Source" takes "Audio/Source/Virtual" too, not "Audio/SourceX".
+static bool is_of_class(const char *media_class, const char *wanted) {
+    size_t length = strlen(wanted);
+    return strncmp(media_class, wanted, length) == 0 && (media_class[length] == '\0' || media_class[length] == '/');
+}
+
+static char *copy_or_null(const char *text) { return text ? strdup(text) : NULL; }
 
 static void on_global(void *data, uint32_t id, uint32_t permissions, const char *type, uint32_t version,
                       const struct spa_dict *props) {
@@ -93,23 +111,35 @@ static void on_global(void *data, uint32_t id, uint32_t permissions, const char 
     struct squarecam_node_watch *watch = data;
     if (!type || strcmp(type, PW_TYPE_INTERFACE_Node) != 0 || !props) return;
     const char *media_class = spa_dict_lookup(props, PW_KEY_MEDIA_CLASS);
-    if (!media_class || strcmp(media_class, "Video/Source") != 0 || index_of_camera(watch, id) >= 0) return;
-    if (watch->camera_count == watch->camera_capacity) {
-        int capacity = watch->camera_capacity ? watch->camera_capacity * 2 : 8;
-        uint32_t *grown = realloc(watch->cameras, sizeof *grown * (size_t)capacity);
+    if (!media_class || !is_of_class(media_class, watch->media_class) || index_of_node(watch, id) >= 0) return;
+    if (watch->node_count == watch->node_capacity) {
+        int capacity = watch->node_capacity ? watch->node_capacity * 2 : 8;
+        struct node_entry *grown = realloc(watch->nodes, sizeof *grown * (size_t)capacity);
         if (!grown) return;
-        watch->cameras = grown;
-        watch->camera_capacity = capacity;
+        watch->nodes = grown;
+        watch->node_capacity = capacity;
     }
-    watch->cameras[watch->camera_count++] = id;
+    const char *description = spa_dict_lookup(props, PW_KEY_NODE_DESCRIPTION);
+    if (!description) description = spa_dict_lookup(props, PW_KEY_NODE_NICK);
+    watch->nodes[watch->node_count++] = (struct node_entry){
+        .id = id,
+        .name = copy_or_null(spa_dict_lookup(props, PW_KEY_NODE_NAME)),
+        .description = copy_or_null(description),
+    };
     watch->changed(watch->changed_context);
+}
+
+static void free_entry(struct node_entry *entry) {
+    free(entry->name);
+    free(entry->description);
 }
 
 static void on_global_remove(void *data, uint32_t id) {
     struct squarecam_node_watch *watch = data;
-    int index = index_of_camera(watch, id);
+    int index = index_of_node(watch, id);
     if (index < 0) return;
-    watch->cameras[index] = watch->cameras[--watch->camera_count];
+    free_entry(&watch->nodes[index]);
+    watch->nodes[index] = watch->nodes[--watch->node_count];
     watch->changed(watch->changed_context);
 }
 
@@ -147,7 +177,9 @@ static const struct pw_core_events core_events = {
 static void free_watch(struct squarecam_node_watch *watch) {
     if (watch->context) pw.context_destroy(watch->context);
     if (watch->loop) pw.thread_loop_destroy(watch->loop);
-    free(watch->cameras);
+    for (int index = 0; index < watch->node_count; index++) free_entry(&watch->nodes[index]);
+    free(watch->nodes);
+    free(watch->media_class);
     free(watch);
 }
 
@@ -156,8 +188,8 @@ bool squarecam_node_watch_available(void) {
     return loaded;
 }
 
-squarecam_node_watch *squarecam_node_watch_start(int fd, squarecam_node_watch_changed changed, void *context,
-                                                 const char **error) {
+squarecam_node_watch *squarecam_node_watch_start(int fd, const char *media_class, squarecam_node_watch_changed changed,
+                                                 void *context, const char **error) {
     const char *ignored;
     if (!error) error = &ignored;
     if (!squarecam_node_watch_available()) {
@@ -171,16 +203,21 @@ squarecam_node_watch *squarecam_node_watch_start(int fd, squarecam_node_watch_ch
     }
     watch->changed = changed;
     watch->changed_context = context;
-    watch->loop = pw.thread_loop_new("squarecam-cameras", NULL);
+    watch->media_class = strdup(media_class);
+    watch->loop = watch->media_class ? pw.thread_loop_new("squarecam-nodes", NULL) : NULL;
     watch->context = watch->loop ? pw.context_new(pw.thread_loop_get_loop(watch->loop), NULL, 0) : NULL;
     if (!watch->context) {
         *error = "PipeWire's loop or context could not be made";
         free_watch(watch);
         return NULL;
     }
-    // The core owns the duplicate from here, and closes it when disconnected.
-    int copy = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-    watch->core = copy >= 0 ? pw.context_connect_fd(watch->context, copy, NULL, 0) : NULL;
+    if (fd < 0) {
+        watch->core = pw.context_connect(watch->context, NULL, 0);
+    } else {
+        // The core owns the duplicate from here, and closes it when disconnected.
+        int copy = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+        watch->core = copy >= 0 ? pw.context_connect_fd(watch->context, copy, NULL, 0) : NULL;
+    }
     if (!watch->core) {
         *error = "PipeWire refused the connection";
         free_watch(watch);
@@ -207,11 +244,19 @@ squarecam_node_watch *squarecam_node_watch_start(int fd, squarecam_node_watch_ch
     return watch;
 }
 
-int squarecam_node_watch_camera_count(squarecam_node_watch *watch) {
+int squarecam_node_watch_count(squarecam_node_watch *watch) {
     pw.thread_loop_lock(watch->loop);
-    int count = watch->camera_count;
+    int count = watch->node_count;
     pw.thread_loop_unlock(watch->loop);
     return count;
+}
+
+void squarecam_node_watch_each(squarecam_node_watch *watch, squarecam_node_watch_visit visit, void *context) {
+    pw.thread_loop_lock(watch->loop);
+    for (int index = 0; index < watch->node_count; index++) {
+        visit(context, watch->nodes[index].name, watch->nodes[index].description);
+    }
+    pw.thread_loop_unlock(watch->loop);
 }
 
 bool squarecam_node_watch_is_connected(squarecam_node_watch *watch) {

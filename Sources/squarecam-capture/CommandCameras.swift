@@ -73,7 +73,14 @@ enum CommandCameras {
 
     /// The provider for `spec` and its cameras; on refusal or failure the
     /// reason has been printed and the exit code is thrown.
-    static func access(for spec: CameraSpec) async throws(CommandExit) -> Access {
+    ///
+    /// The portal's cameras are listed by this very program in a second
+    /// process (`devices --json`, `CameraListHelper`), as the app lists them,
+    /// unless `listingHere` (that second process itself): GStreamer's PipeWire
+    /// device provider (0.3.65) can crash its process a moment after a
+    /// listing while nodes and links come and go, and a command that goes on
+    /// to stream must not be that process.
+    static func access(for spec: CameraSpec, listingHere: Bool = false) async throws(CommandExit) -> Access {
         switch spec {
         case .test(let size, let rate, let flashes):
             return Access(provider: VirtualCameraProvider.testPattern(size: size, framesPerSecond: rate, flashes: flashes),
@@ -89,7 +96,8 @@ enum CommandCameras {
         }
         let provider: any CameraProvider
         do {
-            provider = try SystemCameraProvider.make()
+            let helper = listingHere ? nil : SiblingProgram.ownExecutable()
+            provider = try SystemCameraProvider.make(portalListing: helper.map { .helper(program: $0) } ?? .inProcess)
         } catch {
             Console.report(error.description)
             throw CommandExit(ExitCode(error))

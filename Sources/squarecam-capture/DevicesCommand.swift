@@ -17,7 +17,7 @@ enum DevicesCommand: Command {
         }
         let cameras: [CameraDescription]
         do {
-            cameras = try await CommandCameras.access(for: .auto).cameras + [TestCamera.description]
+            cameras = try await CommandCameras.access(for: .auto, listingHere: true).cameras + [TestCamera.description]
         } catch {
             return error.code
         }

@@ -22,17 +22,16 @@ struct PipeWireSyncCLITests {
         let file = folder.path + "/clap.webm"
         let result = try CLIRunner.run(["record", "--camera", "pipewire:\(clapper.cameraSerial)", "--microphone", "pipewire:\(clapper.microphone)",
                                         "--mode", "640x480@30", "--size", "120", "--duration", "6", "--json", "-o", file],
-                                       environment: session.environment, timeout: 60)
-        // A bug not yet understood: `record` died of SIGSEGV in 2 of about 40
-        // runs of this test (5 s in, nothing on stderr), never in 20 runs
-        // without the reference processes beside it. Tracked in issue 20's note.
-        if result.status == SIGSEGV {
-            withKnownIssue("record crashes now and then beside a second consumer of the clapper", isIntermittent: true) {
-                Issue.record("squarecam record died of SIGSEGV: \(result.error)")
-            }
-            return
-        }
-        #expect(result.status == 0, "\(result.error)")
+                                       environment: session.environment.merging(["SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no"]) { $1 },
+                                       timeout: 60)
+        // `record` died of SIGSEGV here in 2 of about 40 runs (not since, in
+        // 100 more), never caught in the act. The likeliest cause: it listed
+        // its camera and microphone through GStreamer's PipeWire device
+        // provider in its own process while the references linked to the same
+        // nodes, and that provider (0.3.65) crashes so. It lists neither there
+        // now (the camera in a helper process, the microphone from PipeWire's
+        // registry). Should it crash again, the backtrace is in the failure.
+        try #require(result.status == 0, "\(result.error)")
         #expect(!result.error.contains("gives no sound"), "\(result.error)")
         // Before its frames were stamped on arrival, such a camera's
         // recording kept 1 frame of 180: they came with no time at all. (A
@@ -54,10 +53,13 @@ struct PipeWireSyncCLITests {
         #expect(flashes.count >= 3 && beeps.count >= 4, "\(json)")
         // The sound is neither lost nor stretched: its beeps are whole
         // seconds apart. (Before the fixes they came 1.8 s apart, or
-        // bunched. The clapper's own sound may lose a few tens of
-        // milliseconds when the whole suite starves it.)
+        // bunched.) When the whole suite starves the clapper, its sound
+        // slips: CI saw a step of 0.125 s between two beeps, once.
         for (earlier, later) in zip(beeps, beeps.dropFirst()) {
-            #expect(abs((later - earlier) - (later - earlier).rounded()) <= 0.1 && later - earlier > 0.5, "beeps at \(beeps)")
+            #expect(abs((later - earlier) - (later - earlier).rounded()) <= 0.2 && later - earlier > 0.5, "beeps at \(beeps)")
+        }
+        if let first = beeps.first, let last = beeps.last, beeps.count > 2 {
+            #expect(abs((last - first) - (last - first).rounded()) <= 0.2, "beeps at \(beeps)")
         }
         // The flashes' beeps are where PipeWire delivered them (the median of
         // each: a starved moment moves one mark, not the sync). That is

@@ -2,10 +2,13 @@ import FoundationEssentials
 import SquareCamCore
 
 /// Lists the portal's cameras in another process, `squarecam-capture devices
-/// --json`, for the app. Listing goes through GStreamer's PipeWire device
-/// provider, and gstreamer1.0-pipewire 0.3.65's can crash its process while
-/// PipeWire restarts (a read through its freed core, on its own thread): 4 of
-/// 25 and 3 of 30 restarts took the app down here. In a helper it costs a retry.
+/// --json`, for the app and for the commands that stream (`shoot`, `record`,
+/// `scan`). Listing goes through GStreamer's PipeWire device provider, and
+/// gstreamer1.0-pipewire 0.3.65's can crash its process while PipeWire
+/// restarts, or a moment after a listing while nodes and links come and go
+/// (a read through its freed core, on its own thread): 4 of 25 and 3 of 30
+/// restarts took the app down here, and `record` died beside other programs
+/// linking to the same camera. In a helper it costs a retry.
 enum CameraListHelper {
     /// How long the helper may take before it is stopped (it normally ends
     /// in well under a second; a portal that shows a dialog would hang it).

@@ -15,12 +15,11 @@ final class PipeWireDeviceList: @unchecked Sendable {
     // @unchecked: GstDeviceProvider is thread-safe; the pointer never changes.
     private let provider: UnsafeMutablePointer<GstDeviceProvider>
     /// Kept open as long as the provider may use its number.
-    let remote: PipeWireRemote?
+    let remote: PipeWireRemote
 
-    /// The nodes on `remote`, or with nil on the user's own PipeWire daemon
-    /// (its default socket: microphones, which no portal hands out). nil when
-    /// GStreamer's PipeWire plugin (gstreamer1.0-pipewire) is missing.
-    init?(remote: PipeWireRemote?) {
+    /// The nodes on `remote`; nil when GStreamer's PipeWire plugin
+    /// (gstreamer1.0-pipewire) is missing.
+    init?(remote: PipeWireRemote) {
         GStreamerRuntime.ensureInitialized()
         // A new instance, not gst_device_provider_factory_get_by_name: that
         // returns one process-wide provider, so a second list would share the
@@ -36,14 +35,14 @@ final class PipeWireDeviceList: @unchecked Sendable {
         gst_object_ref_sink(UnsafeMutableRawPointer(provider))
         self.provider = provider
         self.remote = remote
-        if let remote { squarecam_set_int(UnsafeMutableRawPointer(provider), "fd", remote.fileDescriptor) }
+        squarecam_set_int(UnsafeMutableRawPointer(provider), "fd", remote.fileDescriptor)
     }
 
     deinit {
         gst_object_unref(UnsafeMutableRawPointer(provider))
     }
 
-    /// The nodes visible now (cameras, or on the default daemon sound sources too): connects, lists and disconnects.
+    /// The camera nodes visible now: connects, lists and disconnects.
     func currentDevices() -> [DeviceRecord] {
         DeviceMonitor.records(takingDevices: gst_device_provider_get_devices(provider))
     }

@@ -119,7 +119,7 @@ final class PortalCameraWatch: CameraWatch {
                 let change = changes.load(ordering: .acquiring)
                 let due = change != listedChange || (disagreeingSince != nil && ContinuousClock.now >= nextTry)
                 if due && nodes.isSynced {
-                    let count = nodes.cameraCount
+                    let count = nodes.count
                     listedChange = change
                     // No camera node left (the one streamed was unplugged):
                     // nothing to list, and a listing would wait for nodes

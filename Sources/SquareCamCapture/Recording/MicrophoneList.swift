@@ -12,27 +12,35 @@ public struct MicrophoneDescription: Sendable, Hashable, Encodable {
     public static let testTone = MicrophoneDescription(id: MicrophoneSource.testTone.name, name: "Test tone")
 }
 
-/// The microphones the sound server offers now, through GStreamer's
-/// PipeWire device provider (on the user's own daemon) or, without
-/// PipeWire, its PulseAudio one.
+/// The microphones the sound server offers now: PipeWire's Audio/Source
+/// nodes on the user's own daemon, read from its registry, or without
+/// PipeWire, GStreamer's PulseAudio device provider's sources.
+///
+/// Not GStreamer's PipeWire device provider: in `record` the list is taken
+/// just before recording in the same process, and gstreamer1.0-pipewire
+/// 0.3.65's provider can crash its process a moment after a listing when
+/// nodes and links come and go meanwhile (it dispatches late events to its
+/// released core: see `CameraListHelper`).
 public enum MicrophoneList {
     /// `pipewireRunning`: whether PipeWire's socket is there; the PulseAudio
     /// provider would list the same microphones again through pipewire-pulse.
     public static func current(pipewireRunning: Bool) -> [MicrophoneDescription] {
-        let records = pipewireRunning
-            ? PipeWireDeviceList(remote: nil)?.currentDevices() ?? []
-            : DeviceMonitor(deviceClass: "Audio/Source").providerDevices()
-        return records.compactMap(description(of:))
+        guard !pipewireRunning else {
+            return PipeWireNodeWatch.nodesNow(mediaClass: "Audio/Source").compactMap(description(of:))
+        }
+        return DeviceMonitor(deviceClass: "Audio/Source").providerDevices().compactMap(description(of:))
     }
 
-    /// A node name (stable across restarts, unlike its serial) for
-    /// PipeWire, the source name for PulseAudio; nil for what is neither.
+    /// By its node name, stable across restarts (unlike its serial).
+    static func description(of node: PipeWireNodeWatch.Node) -> MicrophoneDescription? {
+        guard let name = node.name else { return nil }
+        return MicrophoneDescription(id: "pipewire:" + name, name: node.description ?? name)
+    }
+
+    /// By its source name; nil for a sink's monitor (it records what is
+    /// played, not what is heard) and for what PulseAudio did not name.
     static func description(of record: DeviceRecord) -> MicrophoneDescription? {
-        // A sink's monitor records what is played, not what is heard.
         guard record.deviceClass.contains("Audio/Source"), record.properties["device.class"] != "monitor" else { return nil }
-        if let node = record.properties["node.name"] {
-            return MicrophoneDescription(id: "pipewire:" + node, name: record.displayName)
-        }
         if let source = record.properties["squarecam.internal-name"] {
             return MicrophoneDescription(id: "pulse:" + source, name: record.displayName)
         }

@@ -25,11 +25,6 @@ static inline GstBus *squarecam_element_bus(GstElement *element) {
     return gst_element_get_bus(element);
 }
 
-/// The GObject reference count: tests check that stopped pipelines are freed.
-static inline guint squarecam_object_refcount(gpointer object) {
-    return g_atomic_int_get(&G_OBJECT(object)->ref_count);
-}
-
 // --- g_object_set is variadic: one typed setter per property kind ----------
 
 static inline void squarecam_set_bool(gpointer object, const char *name, gboolean value) {

@@ -85,7 +85,7 @@ extension LiveCameraTests {
             return detail.hasPrefix("it is not a JPEG, PNG or HEIF/HEIC image")
         }
         await #expect(throws: CameraFailure.self) { try await camera.capturePhoto() }
-        #expect(camera.pipelineLedger.createdCount == 0)
+        #expect(camera.state.withLock { $0.pipeline } == nil)
     }
 
     /// libjpeg would fill the missing part with grey; the camera refuses the file instead.
@@ -100,6 +100,6 @@ extension LiveCameraTests {
             guard case .failed(_, let detail) = error as? CameraFailure else { return false }
             return detail.hasPrefix("the image is damaged")
         }
-        #expect(camera.pipelineLedger.createdCount == 0)
+        #expect(camera.state.withLock { $0.pipeline } == nil)
     }
 }

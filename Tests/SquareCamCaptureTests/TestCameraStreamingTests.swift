@@ -142,19 +142,20 @@ extension LiveCameraTests {
         let camera = try GStreamerCamera(description: TestCamera.description(size: PixelSize(width: 640, height: 480), framesPerSecond: 30))
         let frames = FrameCollector()
         camera.setViewfinder(side: 64) { frames.receive($0) }
+        let ledger = PipelineLedger()
         try await camera.start()
+        ledger.observe(camera)
         await camera.stop()
         let threadsAfterFirst = CaptureTestSupport.threadCount
         for _ in 0..<20 {
             try await camera.start()
+            ledger.observe(camera)
             _ = try await camera.capturePhoto()
             await camera.stop()
         }
-        let freed = await CaptureTestSupport.wait(upTo: CaptureTestSupport.teardownSeconds) {
-            camera.pipelineLedger.finalizedCount == camera.pipelineLedger.createdCount
-        }
-        #expect(camera.pipelineLedger.createdCount == 21)
-        #expect(freed, "\(camera.pipelineLedger.createdCount - camera.pipelineLedger.finalizedCount) pipelines not freed")
+        let freed = await CaptureTestSupport.wait(upTo: CaptureTestSupport.teardownSeconds) { ledger.allFreed }
+        #expect(ledger.observedCount == 21)
+        #expect(freed, "\(ledger.observedCount - ledger.freedCount) pipelines not freed")
         // Each pipeline runs about five streaming threads: a leak would add ~100.
         // GLib keeps a few idle pool threads, and other suites run alongside.
         let threadsAfterAll = CaptureTestSupport.threadCount
@@ -180,11 +181,12 @@ extension LiveCameraTests {
                                          configuration: CameraConfiguration(skipFrames: 50))
         let starting = Task { try await camera.start() }
         // Fifty skipped frames at 5 fps take ten seconds: stop long before.
-        _ = await CaptureTestSupport.wait(upTo: 2) { camera.pipelineLedger.createdCount == 1 }
+        let ledger = PipelineLedger()
+        #expect(await CaptureTestSupport.wait(upTo: 2) { ledger.observe(camera) }, "no pipeline was built")
         await camera.stop()
         await #expect(throws: CameraFailure.self) { try await starting.value }
         #expect(!camera.isLive)
-        let freed = await CaptureTestSupport.wait(upTo: CaptureTestSupport.teardownSeconds) { camera.pipelineLedger.finalizedCount == camera.pipelineLedger.createdCount }
+        let freed = await CaptureTestSupport.wait(upTo: CaptureTestSupport.teardownSeconds) { ledger.allFreed }
         #expect(freed)
     }
 }
@@ -194,5 +196,5 @@ extension LiveCameraTests {
 /// with a frozen PipeWire in PortalCLITests).
 @Test(arguments: [(30.0, 2.0), (1.0, 3.0), (0.5, 6.0), (0.0, 2.0)])
 func aFrameIsStaleAfterThreeIntervalsAndAtLeastTwoSeconds(framesPerSecond: Double, seconds: Double) {
-    #expect(GStreamerCamera.staleFrameLimit(framesPerSecond: framesPerSecond) == .seconds(seconds))
+    #expect(StallWatch.staleFrameLimit(framesPerSecond: framesPerSecond) == .seconds(seconds))
 }

@@ -10,9 +10,11 @@ public final class GStreamerCamera: Camera {
     public let configuration: CameraConfiguration
     let source: CameraSource
 
-    private enum Phase { case idle, starting, live, failed }
+    enum Phase { case idle, starting, live, failed }
 
-    private struct State {
+    /// Everything that changes while the camera runs, behind one lock
+    /// (`state`); the extensions in other files (photos, recording) share it.
+    struct State {
         var phase = Phase.idle
         /// Bumped on every start and stop; callbacks of an older pipeline carry
         /// an older number and are ignored.
@@ -45,17 +47,15 @@ public final class GStreamerCamera: Camera {
         /// The latest frame's age once it is past the stale limit; nil while frames come.
         var staleAge: Duration? {
             guard let age = latest.map({ $0.arrived.duration(to: .now) }),
-                  age > GStreamerCamera.staleFrameLimit(framesPerSecond: activeMode?.framesPerSecond ?? 0) else { return nil }
+                  age > StallWatch.staleFrameLimit(framesPerSecond: activeMode?.framesPerSecond ?? 0) else { return nil }
             return age
         }
     }
 
     /// A frame as it arrived, and when.
-    private typealias LatestFrame = (sample: VideoSample, arrived: ContinuousClock.Instant)
+    typealias LatestFrame = (sample: VideoSample, arrived: ContinuousClock.Instant)
 
-    private let state = Mutex(State())
-    /// Pipelines this camera built and GObject has since freed: equal when none leaked.
-    let pipelineLedger = PipelineLedger()
+    let state = Mutex(State())
     /// Serialises applying viewfinder settings to a running pipeline.
     private let viewfinderControl = Mutex(())
     /// Crops, scales and converts viewfinder frames, one at a time (`viewfinderScaling`).
@@ -63,14 +63,12 @@ public final class GStreamerCamera: Camera {
     private let viewfinderScaling = Mutex(())
     /// The analysers fed by the analysis branch (GStreamerCamera+Analysis).
     let analysers = FrameAnalysers()
-    /// Pipelines go to NULL here: never on a streaming thread, which it would join.
-    private static let teardownQueue = DispatchQueue(label: "squarecam.camera.teardown")
     /// Viewfinder side used until `setViewfinder` asks for another.
     static let defaultViewfinderSide = 480
 
     /// The camera portal's PipeWire connection this camera streams through,
     /// kept open as long as the camera lives (`pipewiresrc` connects through its number).
-    private let pipeWireRemote: PipeWireRemote?
+    let pipeWireRemote: PipeWireRemote?
 
     /// A camera for a listed description (its id says where frames come from).
     public init(description: CameraDescription, configuration: CameraConfiguration = CameraConfiguration()) throws(CameraSpecError) {
@@ -125,7 +123,7 @@ public final class GStreamerCamera: Camera {
                 defer { state.pipeline = nil }
                 return state.pipeline
             }
-            if let owned { await Self.tearDown(owned, remote: pipeWireRemote) }
+            if let owned { await PipelineTeardown.tearDown(owned, remote: pipeWireRemote) }
             throw error
         }
     }
@@ -142,7 +140,7 @@ public final class GStreamerCamera: Camera {
         for photo in photos {
             photo.resume(throwing: CameraFailure.failed(camera: cameraDescription.name, detail: "it was stopped before a new picture came."))
         }
-        if let pipeline { await Self.tearDown(pipeline, remote: pipeWireRemote) }
+        if let pipeline { await PipelineTeardown.tearDown(pipeline, remote: pipeWireRemote) }
     }
 
     private func beginStart() throws -> Int {
@@ -194,9 +192,7 @@ public final class GStreamerCamera: Camera {
         }
         let pipeline: GStreamerPipeline
         do {
-            let ledger = pipelineLedger
-            pipeline = try GStreamerPipeline(launch: description.launchText) { ledger.recordFinalized() }
-            ledger.recordCreated()
+            pipeline = try GStreamerPipeline(launch: description.launchText)
         } catch {
             throw CameraFailure.failed(
                 camera: cameraDescription.name,
@@ -283,40 +279,6 @@ public final class GStreamerCamera: Camera {
             return state.startWaiter
         }
         waiter?.resume(throwing: failure)
-    }
-
-    /// Detaches the pipeline from this camera and stops it — unless it
-    /// streamed through a PipeWire connection that has died: then it is
-    /// parked, never stopped (see `ParkedPipelines`).
-    private static func tearDown(_ pipeline: GStreamerPipeline, remote: PipeWireRemote?) async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            enqueueTearDown(pipeline, remote: remote) { done.resume() }
-        }
-    }
-
-    /// `tearDown`, queued now and run in order with the others.
-    private static func enqueueTearDown(_ pipeline: GStreamerPipeline, remote: PipeWireRemote?, then done: @escaping @Sendable () -> Void = {}) {
-        teardownQueue.async {
-            AppSink.stopDelivering(from: pipeline, sinkNamed: PipelineDescription.stillSinkName)
-            AppSink.stopDelivering(from: pipeline, sinkNamed: PipelineDescription.viewfinderSinkName)
-            AppSink.stopDelivering(from: pipeline, sinkNamed: AnalysisBranch.sinkName)
-            PipelineBus.unwatch(pipeline)
-            if let remote, remote.isHungUp {
-                pipeline.shutDown(keeping: PipelineDescription.pipeWireSourceName)
-                ParkedPipelines.park(pipeline)
-            } else {
-                pipeline.shutDown()
-            }
-            done()
-        }
-    }
-
-    /// Returns once every pipeline stop queued so far has run: after it, no
-    /// element of theirs writes to a recording's file any more.
-    private static func afterQueuedTearDowns() async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            teardownQueue.async { done.resume() }
-        }
     }
 
     // MARK: Streaming-thread callbacks
@@ -429,104 +391,33 @@ public final class GStreamerCamera: Camera {
         }
         for photo in photos { photo.resume(throwing: failure) }
         outcome.0?.resume(throwing: failure)
-        if let pipeline = outcome.2 {
-            let remote = pipeWireRemote
-            Self.enqueueTearDown(pipeline, remote: remote)
-        }
+        if let pipeline = outcome.2 { PipelineTeardown.enqueue(pipeline, remote: pipeWireRemote) }
         outcome.1?(failure)
     }
 
-    // MARK: Photos and viewfinder
-
-    public func capturePhoto() async throws -> Frame {
-        try await capturePhoto(layout: .i420)
-    }
-
-    /// The latest full-resolution frame in `layout`. `.i420` is full-range BT.601
-    /// (JFIF) YCbCr, which the JPEG encoder compresses as it is; `.rgb`/`.rgba` are sRGB.
-    /// `centreSquareOnly` copies just the frame's centre square (see `VideoSample.makeFrame`).
-    public func capturePhoto(layout: Frame.Layout, centreSquareOnly: Bool = false) async throws -> Frame {
-        try await capturePhoto(arrivedAfter: nil, layout: layout, centreSquareOnly: centreSquareOnly).frame
-    }
-
-    /// The first frame that arrived after `instant` (nil: the latest frame):
-    /// the latest one if it did, else the next to come, waited for, not
-    /// polled. A series of photos passes each one's shutter moment, so every
-    /// photo is a new picture, never the previous frame again. A camera that
-    /// stops sending frames meanwhile fails the wait (the stall watch), and
-    /// so does `stop()`.
-    public func capturePhoto(
-        arrivedAfter instant: ContinuousClock.Instant?, layout: Frame.Layout, centreSquareOnly: Bool = false
-    ) async throws -> CapturedFrame {
-        let id = state.withLock { $0.frameWaiters.makeID() }
-        let latest: LatestFrame = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: FrameWaiters<LatestFrame>.Continuation) in
-                let ready = state.withLock { state -> Result<LatestFrame, any Error>? in
-                    // A cancellation before this point found no waiter to remove.
-                    if Task.isCancelled { return .failure(CancellationError()) }
-                    guard state.phase == .live, let latest = state.latest else {
-                        return .failure(state.lastFailure ?? notRunning)
-                    }
-                    // Between two looks of the stall watch (`watchForStalls`).
-                    if let staleAge = state.staleAge { return .failure(stalled(for: staleAge)) }
-                    guard let instant, latest.arrived <= instant else { return .success(latest) }
-                    state.frameWaiters.add(id, after: instant, continuation)
-                    return nil
-                }
-                if let ready { continuation.resume(with: ready) }
-            }
-        } onCancel: {
-            state.withLock { $0.frameWaiters.remove(id) }?.resume(throwing: CancellationError())
-        }
-        return try still(of: latest, layout: layout, centreSquareOnly: centreSquareOnly)
-    }
-
-    private var notRunning: CameraFailure {
-        .failed(camera: cameraDescription.name, detail: "it is not running: start the camera before taking a photo.")
-    }
-
-    private func still(of latest: LatestFrame, layout: Frame.Layout, centreSquareOnly: Bool) throws -> CapturedFrame {
-        do {
-            let frame = try latest.sample.makeFrame(layout: layout, centreSquareOnly: centreSquareOnly)
-            return CapturedFrame(frame: frame, arrived: latest.arrived, timestamp: latest.sample.timestamp)
-        } catch {
-            throw CameraFailure.failed(camera: cameraDescription.name, detail: "its latest frame could not be read (\(error)).")
-        }
-    }
-
-    /// How old the latest frame may be: three frame intervals of the mode,
-    /// and never less than 2 s (a webcam slows down in the dark).
-    static func staleFrameLimit(framesPerSecond: Double) -> Duration {
-        let threeFrames = framesPerSecond > 0 ? Duration.seconds(3 / framesPerSecond) : .zero
-        return max(.seconds(2), threeFrames)
-    }
-
     /// The failure of a camera whose latest frame is `age` old.
-    private func stalled(for age: Duration) -> CameraFailure {
+    func stalled(for age: Duration) -> CameraFailure {
         .failed(camera: cameraDescription.name,
                 detail: "it stopped sending pictures \(Int(age.components.seconds)) s ago; it may have been disconnected or hung. Unplug it and plug it in again.")
     }
 
-    /// Once a second while `generation` is live: a source that stops without
-    /// an error (a hung driver or daemon; libcamerasrc 0.0.3 when its camera
-    /// goes) fails like one that reports it, so the app says so instead of
-    /// showing a frozen picture. On a Dispatch queue, not in a task: a task pool
-    /// kept busy (two cores, blocking work elsewhere in the process) must
-    /// not delay the one look that notices a dead camera.
+    /// Fails `generation` once its latest frame is too old (`StallWatch`).
     private func watchForStalls(generation: Int) {
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 1) { [weak self] in
-            guard let self else { return }
+        StallWatch.lookEverySecond { [weak self] in
+            guard let self else { return false }
             let (watching, staleAge) = state.withLock { state in
                 (state.generation == generation && state.phase == .live, state.staleAge)
             }
-            guard watching else { return }
+            guard watching else { return false }
             if let staleAge {
                 fail(stalled(for: staleAge), generation: generation)
-            } else {
-                watchForStalls(generation: generation)
+                return false
             }
+            return true
         }
     }
+
+    // MARK: Viewfinder
 
     public func setViewfinder(side: Int, handler: (@Sendable (Frame) -> Void)?) {
         viewfinderControl.withLock { _ in
@@ -548,111 +439,5 @@ public final class GStreamerCamera: Camera {
 
     public func setFailureHandler(_ handler: (@Sendable (CameraFailure) -> Void)?) {
         state.withLock { $0.failureHandler = handler }
-    }
-
-    // MARK: Recording
-
-    /// Hears when the recording branch fails (a full disk, a microphone
-    /// gone): the camera itself may stream on.
-    public func setRecordingFailureHandler(_ handler: (@Sendable (RecordingFailure) -> Void)?) {
-        state.withLock { $0.recordingFailureHandler = handler }
-    }
-
-    /// Hears, once, when the recording reached `RecordingSettings.maximumSeconds`
-    /// (what came after is not in the file): the moment to `endRecording`.
-    public func setRecordingLimitHandler(_ handler: (@Sendable () -> Void)?) {
-        state.withLock { $0.recordingLimitHandler = handler }
-    }
-
-    /// Frames the recording branch was given and encoded so far; nil without one.
-    public var recordingStatistics: RecordingStatistics? {
-        state.withLock { $0.recordingTap }?.statistics
-    }
-
-    /// Starts recording what the camera streams now, without stopping it:
-    /// the recording branch joins the running pipeline (the app's
-    /// viewfinder streams on). `settings.side` is capped at the frame's
-    /// short side. End it with `endRecording`.
-    public func startRecording(_ settings: RecordingSettings) throws(RecordingFailure) {
-        let (pipeline, mode, generation, busy, framing) = state.withLock { state in
-            (state.phase == .live ? state.pipeline : nil, state.activeMode, state.generation, state.liveBranch != nil, state.framing)
-        }
-        guard let pipeline, let mode else { throw .encoding(detail: "the camera is not streaming") }
-        guard !busy else { throw .encoding(detail: "a recording is already running") }
-        // What the viewfinder shows is recorded: the front end holds the
-        // framing still while it records (`LiveFraming.hold`).
-        let branch = RecordingBranch(settings: settings, frameSize: mode.size, framesPerSecond: mode.framesPerSecond,
-                                     startsAt: pipeline.runningTime, joinsRunningPipeline: true,
-                                     square: framing?.shownSquare(in: mode.size))
-        let live: LiveBranch
-        do {
-            live = try LiveBranch(branch.binText, name: RecordingBranch.binName, joining: PipelineDescription.teeName, of: pipeline)
-        } catch {
-            throw .encoding(detail: error.detail)
-        }
-        let tap = RecordingTap(hasMicrophone: settings.microphone != nil, maximumSeconds: settings.maximumSeconds) { [weak self] in
-            self?.state.withLock { $0.generation == generation ? $0.recordingLimitHandler : nil }?()
-        }
-        tap.attach(to: pipeline)
-        SyncSignal.attachBeeps(to: pipeline)
-        let current = state.withLock { state -> Bool in
-            guard state.generation == generation else { return false }
-            state.recordingTap = tap
-            state.liveBranch = live
-            return true
-        }
-        do throws(PipelineBuildError) {
-            guard current else { throw PipelineBuildError(detail: "the camera stopped") }
-            try live.join()
-        } catch {
-            state.withLock { if $0.generation == generation { $0.liveBranch = nil } }
-            Self.teardownQueue.async { live.remove() }
-            throw .encoding(detail: error.detail)
-        }
-    }
-
-    /// Ends the recording (`configuration.recording`, or the one
-    /// `startRecording` began) and waits until its file is finished; the
-    /// camera streams on. False when the muxer did not finish in time (the
-    /// file is then one `RecordingFile.finish` repairs).
-    public func endRecording() async -> Bool {
-        let (tap, pipeline, live) = state.withLock { state in
-            defer { state.liveBranch = nil }
-            return (state.recordingTap, state.pipeline, state.liveBranch)
-        }
-        guard let tap, let pipeline else {
-            // The camera failed and its pipeline is being stopped: the file
-            // is left as written once nothing writes to it any more.
-            await Self.afterQueuedTearDowns()
-            return false
-        }
-        // No frame after this one: the end is where the user stopped, not
-        // where the end-of-stream caught up with the tee.
-        live?.cutOff()
-        let ended = await tap.end(pipeline)
-        if let live {
-            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                Self.teardownQueue.async {
-                    live.remove()
-                    done.resume()
-                }
-            }
-        }
-        return ended
-    }
-
-    /// Runs `body` with the live pipeline, if any (tests inject bus errors).
-    func withPipeline(_ body: (GStreamerPipeline) -> Void) {
-        if let pipeline = state.withLock({ $0.pipeline }) { body(pipeline) }
-    }
-
-    /// Counts pipelines built and freed, for leak checks in tests.
-    final class PipelineLedger: Sendable {
-        private let created = Atomic<Int>(0)
-        private let finalized = Atomic<Int>(0)
-        func recordCreated() { created.add(1, ordering: .relaxed) }
-        func recordFinalized() { finalized.add(1, ordering: .releasing) }
-        var createdCount: Int { created.load(ordering: .acquiring) }
-        var finalizedCount: Int { finalized.load(ordering: .acquiring) }
     }
 }

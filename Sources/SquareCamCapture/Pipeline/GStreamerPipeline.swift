@@ -8,8 +8,7 @@ final class GStreamerPipeline: @unchecked Sendable {
     let element: UnsafeMutablePointer<GstElement>
 
     /// Parses a gst-launch description; a missing plugin or bad syntax throws.
-    /// `onFinalized` runs when GObject frees the pipeline (leak checks).
-    init(launch: String, onFinalized: (@Sendable () -> Void)? = nil) throws(PipelineBuildError) {
+    init(launch: String) throws(PipelineBuildError) {
         GStreamerRuntime.ensureInitialized()
         var error: UnsafeMutablePointer<GError>?
         let parsed = gst_parse_launch_full(launch, nil, GST_PARSE_FLAG_FATAL_ERRORS, &error)
@@ -29,12 +28,6 @@ final class GStreamerPipeline: @unchecked Sendable {
         // the one PipeWire's own times are in.
         squarecam_pipeline_use_system_clock(parsed)
         element = parsed
-        let box = Unmanaged.passRetained(FinalizationBox(onFinalized)).toOpaque()
-        squarecam_weak_ref(UnsafeMutableRawPointer(parsed), { context, _ in
-            guard let context else { return }
-            // The notify runs once, so it also releases the box.
-            Unmanaged<FinalizationBox>.fromOpaque(context).takeRetainedValue().action?()
-        }, box)
     }
 
     deinit {
@@ -79,18 +72,10 @@ final class GStreamerPipeline: @unchecked Sendable {
         return now > base ? UInt64(now - base) : 0
     }
 
-    /// GObject's reference count of the pipeline (1 when only we hold it).
-    var referenceCount: UInt32 { squarecam_object_refcount(UnsafeMutableRawPointer(element)) }
-
     /// Sets a boolean property of a child element.
     func setBool(_ value: Bool, property: String, onElementNamed name: String) {
         _ = withElement(named: name) { squarecam_set_bool(UnsafeMutableRawPointer($0), property, value ? 1 : 0) }
     }
-}
-
-private final class FinalizationBox {
-    let action: (@Sendable () -> Void)?
-    init(_ action: (@Sendable () -> Void)?) { self.action = action }
 }
 
 /// GStreamer could not build a pipeline (missing plugin, bad description).

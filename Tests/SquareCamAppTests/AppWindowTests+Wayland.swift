@@ -11,9 +11,11 @@ extension AppWindowTests {
         let (bus, app) = try accessibleApp(["--camera", "test"], wayland: .shared)
         try app.waitForTrace("viewfinder showing frames at ")
         // The test pattern's bars are on the compositor's screen (pure cyan and magenta).
-        let live = try Weston.shared.screenshot(saveAs: "wayland-live")
-        #expect(live.fraction { $0.r < 40 && $0.g > 200 && $0.b > 200 } > 0.03, "no test pattern on the Wayland screen")
-        #expect(live.fraction { $0.r > 200 && $0.g < 40 && $0.b > 200 } > 0.02, "no test pattern on the Wayland screen")
+        let cyan = { (picture: Picture) in picture.fraction { $0.r < 40 && $0.g > 200 && $0.b > 200 } }
+        let magenta = { (picture: Picture) in picture.fraction { $0.r > 200 && $0.g < 40 && $0.b > 200 } }
+        let live = try Weston.shared.screenshot(saveAs: "wayland-live", waitingUpTo: 5) { cyan($0) > 0.03 && magenta($0) > 0.02 }
+        #expect(cyan(live) > 0.03, "no test pattern on the Wayland screen")
+        #expect(magenta(live) > 0.02, "no test pattern on the Wayland screen")
 
         // Save on the review page, then Save Square in the editor: two photos in the folder.
         try bus.activate("Take Photo", in: app)

@@ -89,4 +89,18 @@ final class Weston: Sendable {
         if let name { try? Screenshots.keep(file, as: name) }
         return try Picture(file: file)
     }
+
+    /// Screenshots until `shows` holds, for up to `seconds`; the last one.
+    /// The app's trace says a frame was drawn once GTK committed it, and the
+    /// compositor puts it on its output a moment later (on a loaded machine,
+    /// seen later than a screenshot taken at once).
+    func screenshot(saveAs name: String? = nil, waitingUpTo seconds: Double, until shows: (Picture) -> Bool) throws -> Picture {
+        let deadline = Date().addingTimeInterval(seconds)
+        var picture = try screenshot(saveAs: name)
+        while !shows(picture), Date() < deadline {
+            usleep(100_000)
+            picture = try screenshot(saveAs: name)
+        }
+        return picture
+    }
 }

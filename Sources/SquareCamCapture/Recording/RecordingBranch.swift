@@ -54,6 +54,13 @@ struct RecordingBranch: Hashable, Sendable {
         settings.bitsPerSecond ?? RecordingSettings.defaultBitsPerSecond(side: side ?? 1080, framesPerSecond: framesPerSecond)
     }
 
+    /// libvpx's VP8 threads wait for each other by spinning: a second
+    /// thread cost a third of a core more whatever the size (5 s at 30 fps
+    /// here: 240² 0.13 → 1.87 s of CPU, 720² 0.81 → 2.03 s, 1080² 2.04 →
+    /// 2.57 s), and one thread keeps up with 1080² with room to spare (14 ms
+    /// a frame). Two only from 1080² on, for slower processors than this.
+    var encoderThreads: Int { (side ?? 1080) >= 1080 ? 2 : 1 }
+
     /// A keyframe a second: webmmux starts a cluster at each, so a cut
     /// recording loses at most the open cluster's unsynced part.
     private var keyframeDistance: Int { max(1, Int((framesPerSecond > 0 ? framesPerSecond : 30).rounded())) }
@@ -91,10 +98,10 @@ struct RecordingBranch: Hashable, Sendable {
         return "queue name=\(Self.queueName) leaky=downstream max-size-buffers=8 max-size-bytes=0 max-size-time=0"
             + " ! " + crop + " ! videoscale name=recordscale"
             + " ! videoconvert name=recordconvert ! video/x-raw,format=I420,pixel-aspect-ratio=1/1\(size)" + flip
-            // Real-time VP8 on two cores: deadline=1 is libvpx's real-time
-            // mode, cpu-used=8 its speed at which 1080² at 30 fps keeps up
-            // (benchmarks/record.sh), lag 0 so no frame waits for later ones.
-            + " ! vp8enc name=\(Self.encoderName) deadline=1 cpu-used=8 threads=2 lag-in-frames=0 end-usage=cbr"
+            // Real-time VP8: deadline=1 is libvpx's real-time mode, cpu-used=8
+            // its speed at which 1080² at 30 fps keeps up (benchmarks/record.sh),
+            // lag 0 so no frame waits for later ones.
+            + " ! vp8enc name=\(Self.encoderName) deadline=1 cpu-used=8 threads=\(encoderThreads) lag-in-frames=0 end-usage=cbr"
             + " target-bitrate=\(bitsPerSecond) keyframe-max-dist=\(keyframeDistance) buffer-size=1000"
             + " ! queue max-size-buffers=0 max-size-bytes=0 max-size-time=2000000000"
             // offset-to-zero: a recording begun while the camera has streamed

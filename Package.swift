@@ -50,8 +50,10 @@ let package = Package(
         // -O2 even in debug builds: at -O0 dlib's templates took seconds per picture.
         .target(name: "CFaces", cxxSettings: [.unsafeFlags(["-O2"])],
                 linkerSettings: [.unsafeFlags(["-l:libdlib.a"])]),
+        // -O2 even in debug builds, as the Swift that drives it (below).
         .target(
             name: "CJPEG",
+            cSettings: [.unsafeFlags(["-O2"])],
             linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("jpeg")]
         ),
 
@@ -61,9 +63,14 @@ let package = Package(
             // Rounding calls libm; Apple platforms link it implicitly.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
+        // Optimised even in debug builds: the tests crop, scale and encode
+        // hundreds of real photos, and at -Onone that was most of the edit-
+        // build-test loop's time (make test-fast: 26.8 → 19.3 s; a change in
+        // one file still rebuilds in about 2 s).
         .target(
             name: "SquareCamImaging",
-            dependencies: ["SquareCamCore", "CJPEG", "CExif", "CHeif", "CPNG", "CResample", "CFaces"]
+            dependencies: ["SquareCamCore", "CJPEG", "CExif", "CHeif", "CPNG", "CResample", "CFaces"],
+            swiftSettings: [.unsafeFlags(["-O"])]
         ),
         // An image-file camera decodes its file with SquareCamImaging (every
         // format crop reads) and feeds the pixels to the pipeline.
@@ -165,7 +172,9 @@ let package = Package(
         // Test-only libjpeg helpers: coefficients read and files recoded
         // losslessly in-process, for the transcoder's differential tests.
         .target(name: "CJPEGTestSupport", path: "Tests/CJPEGTestSupport", linkerSettings: [.linkedLibrary("jpeg")]),
-        .testTarget(name: "SquareCamImagingTests", dependencies: ["SquareCamImaging", "SquareCamCore", "CExif", "CJPEG", "CJPEGTestSupport"]),
+        // Optimised for its generated test pictures (see SquareCamImaging).
+        .testTarget(name: "SquareCamImagingTests", dependencies: ["SquareCamImaging", "SquareCamCore", "CExif", "CJPEG", "CJPEGTestSupport"],
+                    swiftSettings: [.unsafeFlags(["-O"])]),
         .testTarget(name: "SquareCamCaptureTests", dependencies: ["SquareCamCapture", "CGStreamer", "SquareCamImaging", "SquareCamCore", "SquareCamCommandLine", "PortalTestSupport", "TestThreads"]),
         .testTarget(name: "SquareCamCodesTests", dependencies: ["SquareCamCodes", "SquareCamCore", "SquareCamImaging"]),
         .testTarget(name: "SquareCamControllerTests", dependencies: ["SquareCamController", "SquareCamCore", "SquareCamImaging", "SquareCamCapture"]),

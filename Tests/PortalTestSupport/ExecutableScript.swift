@@ -5,17 +5,21 @@ import Foundation
 /// support target every test target shares.)
 public enum ExecutableScript {
     /// Writes `text` (starting with its #! line) to a new file at `path`,
-    /// executable. Through a close-on-exec descriptor: tests run side by side,
-    /// and a program another test starts meanwhile must not inherit the file
-    /// open for writing, or running it fails with ETXTBSY for as long as that
-    /// program lives.
+    /// executable. Written by `sh` in a process of its own, never through a
+    /// descriptor of this one: tests run side by side, and a program another
+    /// test starts in that moment would inherit the file open for writing
+    /// (close-on-exec only closes it at that program's exec), and running the
+    /// script then fails with ETXTBSY (seen with O_CLOEXEC under make test-fast).
     public static func write(_ text: String, to path: String) throws {
-        let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
-        guard file >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
-        defer { close(file) }
-        let bytes = Array(text.utf8)
-        guard Foundation.write(file, bytes, bytes.count) == bytes.count else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-        }
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", "set -o noclobber; cat > \"$0\" && chmod 755 \"$0\"", path]
+        let input = Pipe()
+        writer.standardInput = input
+        try writer.run()
+        try input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+        try input.fileHandleForWriting.close()
+        writer.waitUntilExit()
+        guard writer.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
     }
 }

@@ -1,8 +1,9 @@
 import Testing
+import TestThreads
 
 /// The GLib ↔ main-actor bridge, checked in a real process whose main
 /// thread runs a GLib loop (the scripted test program's self test).
-@Suite struct MainQueueBridgeTests {
+@Suite(.ownThreads) struct MainQueueBridgeTests {
     @Test func mainActorTasksRunOnTheMainThreadUnderTheGLibLoop() throws {
         let result = try BuiltApp.run(BuiltApp.scripted, ["--self-test", "main-queue"])
         #expect(result.status == 0, "\(result.output)")

@@ -3,11 +3,12 @@ import Foundation
 import PortalTestSupport
 import SquareCamCore
 import Testing
+import TestThreads
 
 /// The app's camera list in a helper process: what the helper prints is the
 /// list (its test pattern left out), and a helper that crashes, is refused
 /// or hangs gives a failure the watch retries, never a wrong list.
-@Suite struct CameraListHelperTests {
+@Suite(.ownThreads) struct CameraListHelperTests {
     /// A stand-in helper: a script with `body` for `interpreter`, in a folder of its own.
     private func helper(_ body: String, interpreter: String = "/bin/sh") throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("squarecam-helper-\(UUID().uuidString)")

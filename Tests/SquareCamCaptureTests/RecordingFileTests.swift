@@ -2,11 +2,12 @@ import Foundation
 import SquareCamCore
 import SquareCamImaging
 import Testing
+import TestThreads
 @testable import SquareCamCapture
 
 /// The recording's file: what a crash leaves, its repair at any cut, and
 /// that nothing sweeps an interrupted recording away.
-@Suite struct RecordingFileTests {
+@Suite(.ownThreads) struct RecordingFileTests {
     /// A folder for one test, removed afterwards.
     final class Folder {
         let path = NSTemporaryDirectory() + "squarecam-recording-" + UUID().uuidString.prefix(8)

@@ -1,11 +1,13 @@
 import Foundation
+import Synchronization
 import Testing
 import TestThreads
 
 /// The app end to end, under X: the built binary, real GStreamer test camera
 /// (or a scripted camera through the same `Camera` protocol), xdotool keys,
-/// screenshots compared with saved photos. One app at a time on the display.
-@Suite(.serialized, .ownThreads) struct AppWindowTests {
+/// screenshots compared with saved photos. One app at a time on a display:
+/// each test has a `DisplayLane` of its own.
+@Suite(.ownThreads, .ownDisplayLane) struct AppWindowTests {
     @Test func liveViewfinderShowsMovingFramesInASquare() throws {
         let app = try AppSession(["--camera", "test"])
         let line = try app.waitForTrace("viewfinder showing frames")
@@ -262,7 +264,18 @@ extension AppWindowTests {
 /// The po/ catalogs compiled with msgfmt into the build folder's share/locale,
 /// where the built app looks for them (as `make` puts them there).
 enum CompiledCatalogs {
+    /// Once per run: an app starting in another lane must never read a
+    /// catalog while msgfmt rewrites it.
+    private static let made = Mutex<Result<Void, any Error>?>(nil)
+
     static func make() throws {
+        try made.withLock { made in
+            if made == nil { made = Result { try compile() } }
+            try made!.get()
+        }
+    }
+
+    private static func compile() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let share = try BuiltApp.executable().resolvingSymlinksInPath().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share")

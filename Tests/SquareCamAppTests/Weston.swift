@@ -3,14 +3,15 @@ import Synchronization
 
 /// A headless Weston (Wayland compositor, pixman renderer) for the GUI tests
 /// on GTK's Wayland path, as GNOME desktops and Linux phones run it. Started
-/// once per test process, in a runtime folder of its own, killed at exit.
+/// once per display lane, in a runtime folder of its own, killed at exit.
 /// Wayland gives a test no way to press keys, so the tests drive the app
 /// through its accessibility interface (`AccessibilityBus.activate`).
 final class Weston: Sendable {
-    static let shared = Weston()
+    /// The compositor of the test's lane.
+    static var shared: Weston { DisplayLane.current.weston }
 
     private let started = Mutex<Result<URL, AppTestError>?>(nil)
-    private static let process = Mutex<Int32>(0)
+    private static let processes = Mutex<[Int32]>([])
 
     /// The compositor's socket (GTK 4.8 takes only a name in `XDG_RUNTIME_DIR`, no path).
     var socket: URL {
@@ -54,8 +55,15 @@ final class Weston: Sendable {
         do { try weston.run() } catch {
             return .failure(AppTestError("weston could not start (\(error)); install weston (scripts/install-deps.sh)"))
         }
-        Self.process.withLock { $0 = weston.processIdentifier }
-        atexit { kill(Weston.process.withLock { $0 }, SIGKILL) }
+        let first = Self.processes.withLock { processes in
+            processes.append(weston.processIdentifier)
+            return processes.count == 1
+        }
+        if first {
+            atexit {
+                for process in Weston.processes.withLock({ $0 }) { kill(process, SIGKILL) }
+            }
+        }
         let socket = runtime.appendingPathComponent("wayland-test")
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {

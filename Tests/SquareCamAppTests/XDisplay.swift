@@ -5,26 +5,19 @@ import Synchronization
 private let privateServers = Mutex<[Int32]>([])
 
 /// An X display the GUI tests draw on: `$DISPLAY` (as `make test` sets it
-/// with xvfb-run) or a private Xvfb, started once for the whole run.
+/// with xvfb-run) or a private Xvfb, started once for the whole run. Each
+/// GUI test has the screens of one `DisplayLane` to itself.
 final class XDisplay: Sendable {
-    /// The desktop-sized display every window test shares.
-    static let shared = XDisplay(screen: "1280x1024x24", usesEnvironment: true)
-    /// A phone's screen in device pixels (720×1440), for the app at scale 2.
-    static let phone = XDisplay(screen: "720x1440x24", usesEnvironment: false)
+    /// The desktop-sized display of the test's lane.
+    static var shared: XDisplay { DisplayLane.current.desktop }
+    /// A phone's screen in device pixels (720×1440), for the app at scale 2, in the test's lane.
+    static var phone: XDisplay { DisplayLane.current.phone }
 
-    /// Screens with a window manager (openbox), one per size, for what needs
-    /// one: fullscreen is asked of the window manager and never happens without.
-    private static let managed = Mutex<[String: XDisplay]>([:])
-
-    /// A private screen `width`×`height` with a window manager running on it.
+    /// A private screen `width`×`height` with a window manager running on
+    /// it, in the test's lane: fullscreen is asked of the window manager and
+    /// never happens without.
     static func withWindowManager(width: Int, height: Int) -> XDisplay {
-        managed.withLock { screens in
-            let screen = "\(width)x\(height)x24"
-            if let known = screens[screen] { return known }
-            let display = XDisplay(screen: screen, usesEnvironment: false, windowManager: true)
-            screens[screen] = display
-            return display
-        }
+        DisplayLane.current.withWindowManager(width: width, height: height)
     }
 
     private let screen: String
@@ -32,7 +25,7 @@ final class XDisplay: Sendable {
     private let windowManager: Bool
     private let started = Mutex<Result<String, AppTestError>?>(nil)
 
-    private init(screen: String, usesEnvironment: Bool, windowManager: Bool = false) {
+    init(screen: String, usesEnvironment: Bool, windowManager: Bool = false) {
         self.screen = screen
         self.usesEnvironment = usesEnvironment
         self.windowManager = windowManager

@@ -22,7 +22,7 @@ run: build
 # Every test, GUI tests included, under a private X server.
 test: deps
 	$(SWIFT) build --build-tests
-	tests/run-bundle.sh $(SWIFT)
+	harness/run-bundle.sh $(SWIFT)
 	apps/ios/typecheck.sh $(SWIFT)
 
 # The edit-build-test loop: every suite but those that start the app, a
@@ -31,7 +31,7 @@ SLOW_SUITES = AppWindowTests|PortalProviderTests|PortalCLITests|PipeWireSyncCLIT
 .PHONY: test-fast
 test-fast:
 	$(SWIFT) build --build-tests
-	tests/run-bundle.sh $(SWIFT) -- --skip '$(SLOW_SUITES)'
+	harness/run-bundle.sh $(SWIFT) -- --skip '$(SLOW_SUITES)'
 
 bench: deps
 	@./scripts/install-deps.sh --with-benchmarks
@@ -45,7 +45,7 @@ bench: deps
 clean:
 	$(SWIFT) package clean
 
-# ─── Real-world tests (tests/hardware, tests/killsave, fuzz/) ───
+# ─── Real-world tests (harness/hardware, harness/killsave, fuzz/) ───
 # test-hardware    the vivid / v4l2loopback / vimc (libcamera) scenarios in a QEMU guest (installs its own VM tools)
 # test-killsave    SIGKILL during 1,000 shoots, ≥500 app saves (Xvfb) and 30 recordings (then recover), full disk, read-only folders (root for the mounts)
 # fuzz             libFuzzer+ASan over every untrusted-bytes parser, FUZZ_SECONDS per target
@@ -60,11 +60,11 @@ PORTAL_STRESS_ROUNDS ?= 20
 
 test-hardware: deps
 	$(SWIFT) build
-	tests/hardware/run.sh "$$($(SWIFT) build --show-bin-path)/squarecam"
+	harness/hardware/run.sh "$$($(SWIFT) build --show-bin-path)/squarecam"
 
 test-killsave: deps
 	$(SWIFT) build
-	tests/killsave/killsave.py "$$($(SWIFT) build --show-bin-path)/squarecam" \
+	harness/killsave/killsave.py "$$($(SWIFT) build --show-bin-path)/squarecam" \
 		--saves $(KILLSAVE_SAVES) --app-saves $(KILLSAVE_APP_SAVES) --parallel $(KILLSAVE_PARALLEL)
 
 fuzz: deps
@@ -72,17 +72,17 @@ fuzz: deps
 
 test-portal-stress: deps
 	$(SWIFT) build -c release
-	xvfb-run -a -s "-screen 0 1280x1024x24" tests/portal/stress.py \
+	xvfb-run -a -s "-screen 0 1280x1024x24" harness/portal/stress.py \
 		"$$($(SWIFT) build -c release --show-bin-path)/squarecam" --rounds $(PORTAL_STRESS_ROUNDS)
 
 # ASan: every test, the app's window tests too, and the ASan-built programs
-# the tests start report into files that must stay empty (tests/sanitizers/asan.sh).
+# the tests start report into files that must stay empty (harness/sanitizers/asan.sh).
 # TSan: the capture tests and the threaded crop tests, with the suppressions tsan-suppressions.txt explains.
 test-sanitizers: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	tests/sanitizers/asan.sh $(SWIFT) .build-asan
+	harness/sanitizers/asan.sh $(SWIFT) .build-asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	tests/sanitizers/tsan.sh $(SWIFT) .build-tsan
+	harness/sanitizers/tsan.sh $(SWIFT) .build-tsan
 
 # ─── App (Sources/SquareCamApp, data/, po/) ───
 # install / uninstall  the programs, man pages, desktop file, AppStream metainfo, icon and translations
@@ -152,7 +152,7 @@ bench-app: deps
 	$(SWIFT) build -c release
 	./benchmarks/app.sh "$$($(SWIFT) build -c release --show-bin-path)/squarecam"
 
-# ─── Debian package (packaging/deb, tests/packaging) ───
+# ─── Debian package (packaging/deb, harness/packaging) ───
 # deb             dist/squarecam_<version>_<arch>.deb from the release build (make install into a staging
 #                 root); Depends from dpkg-shlibdeps plus the loaded libheif and GStreamer plugins; lintian errors fail it
 # test-packaging  installs that .deb into a fresh debootstrap'd bookworm root and runs it there (root; network)
@@ -165,4 +165,4 @@ deb: deps
 	packaging/deb/build-deb.sh
 
 test-packaging: deb
-	tests/packaging/run.sh $(DEB)
+	harness/packaging/run.sh $(DEB)

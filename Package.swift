@@ -161,7 +161,7 @@ let package = Package(
             path: "Tests/ScriptedApp"
         ),
 
-        // Starts tests/portal/session.py (real session bus, PipeWire, WirePlumber,
+        // Starts harness/portal/session.py (real session bus, PipeWire, WirePlumber,
         // xdg-desktop-portal) for the tests that need a desktop session.
         .target(name: "PortalTestSupport", path: "Tests/PortalTestSupport"),
         // `.ownThreads`: suites whose tests wait synchronously run off Swift's

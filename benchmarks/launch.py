@@ -2,7 +2,7 @@
 """App launch → first live frame on screen, median of N launches each:
 
   test camera   squarecam --camera test (the built-in test pattern)
-  portal        squarecam in a private desktop session (tests/portal/session.py:
+  portal        squarecam in a private desktop session (harness/portal/session.py:
                 real session bus, PipeWire with a camera node, WirePlumber,
                 xdg-desktop-portal; the answer "yes" stored), asking the portal,
                 listing and streaming the PipeWire camera
@@ -94,7 +94,7 @@ def app_env(home, extra=None):
 
 
 def start_portal_session():
-    session = subprocess.Popen(["/usr/bin/python3", os.path.join(ROOT, "tests/portal/session.py"),
+    session = subprocess.Popen(["/usr/bin/python3", os.path.join(ROOT, "harness/portal/session.py"),
                                 "--cameras", "1", "--answer", "allow", "--permission", "yes"],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     ready = json.loads(session.stdout.readline() or "{}")

@@ -33,14 +33,14 @@ test_packages=(
     openbox x11-utils
     libjpeg-turbo-progs libimage-exiftool-perl
     fonts-noto-cjk locales
-    # The private desktop session of the camera portal tests (tests/portal/session.py).
+    # The private desktop session of the camera portal tests (harness/portal/session.py).
     dbus-daemon pipewire pipewire-bin wireplumber xdg-desktop-portal
     python3 python3-gi python3-dbusmock
-    # tests/av-sync (measure, clapper, reference) drive GStreamer from Python, GstController included.
+    # harness/av-sync (measure, clapper, reference) drive GStreamer from Python, GstController included.
     gir1.2-gstreamer-1.0
     # ManPageTests reads the man pages as man shows them.
     man-db groff-base
-    # The screen-reader tests read the app over a private accessibility bus (tests/a11y/atspi_session.py).
+    # The screen-reader tests read the app over a private accessibility bus (harness/a11y/atspi_session.py).
     at-spi2-core python3-pyatspi
     # The GUI tests on GTK's Wayland path: a headless compositor and its screenshooter (Tests/SquareCamAppTests/Weston.swift).
     weston
@@ -48,7 +48,7 @@ test_packages=(
     xclip
 )
 benchmark_packages=(libvips-tools imagemagick hyperfine time gstreamer1.0-x)
-# make deb and tests/packaging: build the .deb, check it, install it into a
+# make deb and harness/packaging: build the .deb, check it, install it into a
 # fresh Debian root (debootstrap) and run it there under Xvfb.
 packaging_packages=(dpkg-dev fakeroot lintian debootstrap xvfb xauth imagemagick xdotool)
 

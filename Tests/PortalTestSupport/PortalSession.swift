@@ -3,7 +3,7 @@ import Synchronization
 
 /// A private desktop session with real daemons for a test: session bus,
 /// permission store, PipeWire with camera nodes, WirePlumber, a mock portal
-/// backend and the real xdg-desktop-portal (tests/portal/session.py).
+/// backend and the real xdg-desktop-portal (harness/portal/session.py).
 ///
 /// Start one per test; pass `environment` to the code or program under test
 /// (its session bus and PipeWire). Everything stops when `stop()` is called
@@ -80,10 +80,10 @@ public final class PortalSession: @unchecked Sendable {
     /// Starting daemons on a loaded two-core machine can take a while.
     static let replyTimeout: Duration = .seconds(90)
 
-    /// tests/portal/session.py, found from this file's place in the package.
+    /// harness/portal/session.py, found from this file's place in the package.
     public static let script: String = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("tests/portal/session.py").path
+        .appendingPathComponent("harness/portal/session.py").path
 
     /// Starts the daemons and waits until they are ready.
     public static func start(_ options: Options = Options()) throws -> PortalSession {
@@ -207,7 +207,7 @@ public final class PortalSession: @unchecked Sendable {
     }
 
     /// A camera node and a microphone node of another program that flash and
-    /// beep together at every whole second (tests/av-sync/clapper.py).
+    /// beep together at every whole second (harness/av-sync/clapper.py).
     public struct Clapper: Sendable {
         public var cameraSerial: String
         public var microphone: String

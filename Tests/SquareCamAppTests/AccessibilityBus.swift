@@ -2,7 +2,7 @@ import Foundation
 import PortalTestSupport
 import Synchronization
 
-/// A private accessibility bus for one test (tests/a11y/atspi_session.py): a
+/// A private accessibility bus for one test (harness/a11y/atspi_session.py): a
 /// session bus, at-spi-bus-launcher and the registry, read with pyatspi as a
 /// screen reader reads them. Start the app with `environment` and it joins
 /// the bus; `tree(of:)` is what a screen reader sees of it, `events()` what
@@ -21,7 +21,7 @@ final class AccessibilityBus: @unchecked Sendable {
 
     static let script: String = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("tests/a11y/atspi_session.py").path
+        .appendingPathComponent("harness/a11y/atspi_session.py").path
 
     init() throws {
         let process = Process()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What a screen reader gets of the app, read off a private accessibility bus
-/// with pyatspi (tests/a11y/atspi_session.py), in English and Japanese; and the
+/// with pyatspi (harness/a11y/atspi_session.py), in English and Japanese; and the
 /// keyboard rules around the shutter keys.
 extension AppWindowTests {
     /// The words a test expects, in each language it runs in.

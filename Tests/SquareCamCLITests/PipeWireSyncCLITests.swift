@@ -4,7 +4,7 @@ import Testing
 import TestThreads
 
 /// A/V sync through PipeWire. A camera node and a microphone node of another
-/// program (tests/av-sync/clapper.py) flash and beep together at every whole
+/// program (harness/av-sync/clapper.py) flash and beep together at every whole
 /// second; `record` takes them through the portal as it takes a real camera
 /// and microphone, and must keep them as PipeWire delivers them.
 @Suite(.ownThreads)
@@ -43,7 +43,7 @@ struct PipeWireSyncCLITests {
         let soundDelay = try delay(soundReference.wait(timeout: 60))
         let expected = soundDelay - pictureDelay
 
-        let measured = try CLIRunner.run([CLIRunner.packageRoot.appendingPathComponent("tests/av-sync/measure.py").path, file],
+        let measured = try CLIRunner.run([CLIRunner.packageRoot.appendingPathComponent("harness/av-sync/measure.py").path, file],
                                          timeout: 60, program: "/usr/bin/python3")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(measured.output.utf8)) as? [String: Any], "\(measured.error)")
         // A file may start inside a flash or a beep (the marks last 0.1 s):
@@ -73,9 +73,9 @@ struct PipeWireSyncCLITests {
                 "sound minus picture \(offsets) s in the file; PipeWire delivered the picture \(pictureDelay) s and the sound \(soundDelay) s late")
     }
 
-    /// tests/av-sync/reference.py on one node for 9 s, started now.
+    /// harness/av-sync/reference.py on one node for 9 s, started now.
     private func reference(_ node: String, _ kind: String, _ session: PortalSession, _ clapper: PortalSession.Clapper) throws -> CLIRunner.Running {
-        try CLIRunner.start([CLIRunner.packageRoot.appendingPathComponent("tests/av-sync/reference.py").path,
+        try CLIRunner.start([CLIRunner.packageRoot.appendingPathComponent("harness/av-sync/reference.py").path,
                              node, kind, clapper.baseTime, "9"], environment: session.environment, program: "/usr/bin/python3")
     }
 

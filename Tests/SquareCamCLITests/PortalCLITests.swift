@@ -6,7 +6,7 @@ import TestThreads
 
 /// `squarecam shoot` and `devices` (the built binary) in a private desktop
 /// session with real daemons: the camera portal decides, and the photo comes
-/// through the portal's PipeWire connection (tests/portal/session.py).
+/// through the portal's PipeWire connection (harness/portal/session.py).
 @Suite(.serialized, .ownThreads)
 struct PortalCLITests {
     /// Shoots into `folder` with the session's environment.

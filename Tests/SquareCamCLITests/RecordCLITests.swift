@@ -86,7 +86,7 @@ import TestThreads
 
     /// Sync on content, not only on timestamps: the sync signal's flashes
     /// and beeps, recorded, decoded as a player decodes them and found by
-    /// their brightness and loudness (tests/av-sync/measure.py), still
+    /// their brightness and loudness (harness/av-sync/measure.py), still
     /// coincide. Half a frame (33 ms at 15 fps) of it is where the flash falls.
     @Test func theSyncSignalsFlashesAndBeepsStayTogether() throws {
         let folder = try TemporaryFolder()
@@ -98,7 +98,7 @@ import TestThreads
         let result = try CLIRunner.run(["record", "-c", "test:320x240@15:sync", "--microphone", "test:sync", "-t", "8",
                                         "--json", "-o", file], timeout: 60)
         #expect(result.status == 0, "\(result.error)")
-        let measured = try CLIRunner.run([CLIRunner.packageRoot.appendingPathComponent("tests/av-sync/measure.py").path, file], timeout: 60,
+        let measured = try CLIRunner.run([CLIRunner.packageRoot.appendingPathComponent("harness/av-sync/measure.py").path, file], timeout: 60,
                                          program: "/usr/bin/python3")
         #expect(measured.status == 0, "\(measured.error)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(measured.output.utf8)) as? [String: Any], "\(measured.output)")

@@ -51,7 +51,7 @@ struct CameraModeChooserTests {
         #expect(CameraModeChooser.choose(from: modes, requested: mode(1900, 1000, 30, "MJPG")) == mode(1920, 1080, 30))
     }
 
-    /// vivid's webcam sizes and their fastest rates (tests/hardware/README.md), YUYV and UYVY.
+    /// vivid's webcam sizes and their fastest rates (harness/hardware/README.md), YUYV and UYVY.
     private var vividModes: [CameraMode] {
         let sizes: [(Int, Int, [Double])] = [
             (320, 180, [5, 25, 30, 60]), (640, 360, [5, 25, 30, 40]), (640, 480, [5, 15, 25]),

@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 import TestThreads
 
-/// The portal provider against real daemons (tests/portal/session.py): the
+/// The portal provider against real daemons (harness/portal/session.py): the
 /// real xdg-desktop-portal 1.16, PipeWire with camera nodes inside it,
 /// WirePlumber, and a mock Access/Lockdown backend. One session per test;
 /// serialized, so two of them never share the two cores.

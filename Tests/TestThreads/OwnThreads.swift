@@ -35,7 +35,7 @@ final class TestThreads: TaskExecutor, @unchecked Sendable {
 
     // An NSLock (a pthread mutex), not Synchronization.Mutex: ThreadSanitizer
     // sees a pthread mutex hand a job to the thread that runs it, while a
-    // contended Mutex looks unordered to it (tests/sanitizers explains why).
+    // contended Mutex looks unordered to it (harness/sanitizers explains why).
     private let lock = NSLock()
     private var jobs: [UnownedJob] = []
     private let waiting = DispatchSemaphore(value: 0)

@@ -7,7 +7,7 @@ import SquareCamCore
 /// by its own buffers' timestamps, so a recording of the two shows in its
 /// content, not only in its timestamps, how far everything after the sources
 /// (tee, queues, mixer, encoders, muxer) moved sound against picture:
-/// `tests/av-sync/measure.py` measures it.
+/// `harness/av-sync/measure.py` measures it.
 enum SyncSignal {
     /// The black videotestsrc the flashes are painted on.
     static let flashSourceName = "syncflash"

@@ -24,7 +24,7 @@ final class GStreamerPipeline: @unchecked Sendable {
         // Left to choose, GStreamer takes a pipewiresrc's clock, which keeps
         // the time of that one PipeWire stream: sound stamped by it lost
         // seconds against the picture when the camera was another program's
-        // stream (tests/av-sync/clapper.py). The system's monotonic clock is
+        // stream (harness/av-sync/clapper.py). The system's monotonic clock is
         // the one PipeWire's own times are in.
         squarecam_pipeline_use_system_clock(parsed)
         element = parsed

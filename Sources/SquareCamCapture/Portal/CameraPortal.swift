@@ -58,7 +58,7 @@ public enum CameraPortalRemoteError: Error, Hashable, Sendable, CustomStringConv
 /// a private session-bus connection. Every call is bounded by a timeout; only
 /// asking waits long (a person answers a dialog), and that can be cancelled.
 ///
-/// What xdg-desktop-portal 1.16 does, checked with tests/portal/session.py
+/// What xdg-desktop-portal 1.16 does, checked with harness/portal/session.py
 /// (see CameraPortalSessionTests): a host app's id is "", so the stored answer
 /// is the permission store's `devices`/`camera` entry for "". `AccessCamera`
 /// answers from it without a dialog: "yes" → 0, "no" → 1. With no entry the

@@ -39,7 +39,7 @@ final class RecordingTap: Sendable {
     /// The end was asked for: no frame goes in after its end-of-stream. An
     /// atomic, not in `span`: the end is asked for on another thread, and a
     /// contended Swift Mutex is invisible to ThreadSanitizer (see
-    /// tests/sanitizers/tsan-suppressions.txt).
+    /// harness/sanitizers/tsan-suppressions.txt).
     private let ended = Atomic(false)
     private let span = Mutex(Span())
 

@@ -432,7 +432,7 @@ class Session:
 
     def add_clapper(self):
         """A camera node and a microphone node from another program that flash
-        and beep together at every whole second (tests/av-sync/clapper.py)."""
+        and beep together at every whole second (harness/av-sync/clapper.py)."""
         self.clappers += 1
         prefix = f"squarecam-clapper-{self.clappers}"
         name = f"clapper-{self.clappers}"

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Stops a streaming libcamerasrc 0.0.3 pipeline (vimc) in one of four ways,
-without SquareCam (tests/hardware/README.md, "vimc and libcamera"). Run in
+without SquareCam (harness/hardware/README.md, "vimc and libcamera"). Run in
 the guest with vimc loaded, with Debian's Python:
 
     /usr/bin/python3 libcamera_stop_repro.py release-first|hold|eos|sink-eos

@@ -3,7 +3,7 @@
 // final count is exact (the Mutex works), yet TSan reports a "Swift access
 // race" whenever the lock was contended, because a contended lock/unlock
 // goes through the uninstrumented runtime and the kernel's PI futex.
-// tests/sanitizers/tsan.sh builds and runs it; see tsan-suppressions.txt.
+// harness/sanitizers/tsan.sh builds and runs it; see tsan-suppressions.txt.
 import Foundation
 import Synchronization
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# `make test-hardware`: runs every scenario under tests/hardware/scenarios in
+# `make test-hardware`: runs every scenario under harness/hardware/scenarios in
 # one QEMU guest with a real V4L2 driver (vivid, v4l2loopback for MJPEG, vimc
 # for libcamera),
 # against a built squarecam binary.
 #
-#   tests/hardware/run.sh SQUARECAM_BINARY [SCENARIO_NAME_REGEX]
+#   harness/hardware/run.sh SQUARECAM_BINARY [SCENARIO_NAME_REGEX]
 #
 # Scenarios listed in expected-failures.txt (name, a tab, the reason) are
 # reported as "expected failure" and do not fail the run; one that passes
@@ -63,8 +63,8 @@ while read -r name verdict seconds; do
     esac
 done <"$rwdir/results.txt"
 for name in "${unexpected_passes[@]}"; do
-    echo "test-hardware: $name passes now: remove it from tests/hardware/expected-failures.txt" >&2
+    echo "test-hardware: $name passes now: remove it from harness/hardware/expected-failures.txt" >&2
 done
-((expected == 0)) || echo "hardware: $expected expected failures (see tests/hardware/expected-failures.txt)"
+((expected == 0)) || echo "hardware: $expected expected failures (see harness/hardware/expected-failures.txt)"
 echo "hardware: $passed passed, $failed failed, $skipped skipped"
 ((failed == 0))

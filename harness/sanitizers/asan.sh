@@ -2,7 +2,7 @@
 # `make test-sanitizers`, ASan half: every test, built and run under
 # AddressSanitizer, on a private X server for the app's window tests.
 #
-#   tests/sanitizers/asan.sh SWIFT SCRATCH_PATH [swift test options, e.g. --filter StaleTemporarySweepTests]
+#   harness/sanitizers/asan.sh SWIFT SCRATCH_PATH [swift test options, e.g. --filter StaleTemporarySweepTests]
 #
 # The tests also start ASan-built programs (squarecam, squarecam-capture, squarecam-camera, the
 # app): their reports go to files (log_path) that are checked afterwards, so
@@ -18,7 +18,7 @@ shift 2
 reports=$(mktemp -d /tmp/squarecam-asan.XXXXXX)
 trap 'rm -rf "$reports"' EXIT
 
-# The tests run from the bundle directly (tests/run-bundle.sh says why).
+# The tests run from the bundle directly (harness/run-bundle.sh says why).
 ASAN_OPTIONS=detect_leaks=0:log_path=$reports/asan \
     "$(dirname "$0")/../run-bundle.sh" "$swift" --scratch-path "$scratch" --sanitize=address -- "$@"
 status=$?

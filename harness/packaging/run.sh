@@ -16,7 +16,7 @@
 #      the install.
 # The root's mounts are undone and the root deleted however the test ends.
 #
-#   tests/packaging/run.sh dist/squarecam_<version>_<arch>.deb
+#   harness/packaging/run.sh dist/squarecam_<version>_<arch>.deb
 #
 # Root, and network to deb.debian.org (DEBIAN_MIRROR). The base root is kept
 # in SQUARECAM_PACKAGING_CACHE (default ~/.cache/squarecam-packaging) and
@@ -25,7 +25,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-deb=$(realpath "${1:?usage: tests/packaging/run.sh SQUARECAM.deb}")
+deb=$(realpath "${1:?usage: harness/packaging/run.sh SQUARECAM.deb}")
 [[ -f $deb ]] || { echo "packaging: no file $deb (make deb builds it)" >&2; exit 1; }
 [[ $(id -u) -eq 0 ]] || { echo "packaging: run as root (debootstrap, chroot and mounts need it)" >&2; exit 1; }
 for tool in debootstrap Xvfb xdotool import convert python3 dpkg-deb; do

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Pixel checks for tests/packaging/run.sh, on images ImageMagick can read.
+"""Pixel checks for harness/packaging/run.sh, on images ImageMagick can read.
 
     pixels.py upright OUTPUT UPRIGHT_REFERENCE
         OUTPUT (a square crop of a photo stored turned, EXIF Orientation 6)
@@ -19,7 +19,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import pnm  # noqa: E402  (tests/pnm.py)
+import pnm  # noqa: E402  (harness/pnm.py)
 
 
 class Image:

@@ -4,7 +4,7 @@
 # explained there), then a check that the Swift Mutex false positive behind
 # one of them still exists.
 #
-#   tests/sanitizers/tsan.sh SWIFT SCRATCH_PATH
+#   harness/sanitizers/tsan.sh SWIFT SCRATCH_PATH
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 swift=${1:?usage: tsan.sh SWIFT SCRATCH_PATH}
@@ -34,7 +34,7 @@ if "$swiftc" -swift-version 6 -sanitize=thread "$here/mutex-false-positive.swift
     if grep -q "WARNING: ThreadSanitizer" "$work/run.log"; then
         echo "test-sanitizers: TSan still reports the Swift Mutex false positive ($(grep -o 'count.*' "$work/run.log")): its suppression stays"
     else
-        echo "test-sanitizers: NOTE: TSan no longer reports the Swift Mutex false positive; remove its entry from tests/sanitizers/tsan-suppressions.txt"
+        echo "test-sanitizers: NOTE: TSan no longer reports the Swift Mutex false positive; remove its entry from harness/sanitizers/tsan-suppressions.txt"
     fi
 else
     echo "test-sanitizers: could not build the Mutex reproducer:" >&2

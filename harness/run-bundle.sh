@@ -2,7 +2,7 @@
 # Runs the test bundle (every Swift Testing suite) on a private X server, for
 # `make test` and the ASan half of `make test-sanitizers`:
 #
-#   tests/run-bundle.sh SWIFT [BUILD OPTION...] [-- TEST OPTION...]
+#   harness/run-bundle.sh SWIFT [BUILD OPTION...] [-- TEST OPTION...]
 #
 # BUILD OPTIONs find the bundle (`--scratch-path .build-asan --sanitize=address`);
 # TEST OPTIONs go to it (`--filter StaleTemporarySweepTests`). Built first with

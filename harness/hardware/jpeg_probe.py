@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import pnm  # noqa: E402  (tests/pnm.py)
+import pnm  # noqa: E402  (harness/pnm.py)
 
 
 def main() -> int:

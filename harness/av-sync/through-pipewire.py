@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """A/V sync through PipeWire over a long recording: a private session
-(tests/portal/session.py) with the clapper (clapper.py) as its camera and
+(harness/portal/session.py) with the clapper (clapper.py) as its camera and
 microphone, `squarecam record` through the portal for SECONDS, and the
 reference (reference.py) beside it for the whole time. For the first and the
 last minute it prints the file's sound-minus-picture and what PipeWire

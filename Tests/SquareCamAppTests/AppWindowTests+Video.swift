@@ -67,6 +67,10 @@ extension AppWindowTests {
         try app.waitForTrace("clip review plays at", occurrence: 2)
         try app.press("r")
         try app.waitForTrace("→ live", occurrence: 3)
+        // The clip is deleted in the background once the app is live again
+        // (under AddressSanitizer, seconds later).
+        let deadline = Date().addingTimeInterval(20)
+        while videos(of: app) != [(path as NSString).lastPathComponent], Date() < deadline { usleep(100_000) }
         #expect(videos(of: app) == [(path as NSString).lastPathComponent], "Retake left \(videos(of: app))")
         // The viewfinder kept running while it recorded. (Its rate is a
         // figure for benchmarks/app.sh record, ≥ 29 fps there; here, under

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -7,6 +8,9 @@ import Testing
 /// focus, so two apps must never share a screen. Three lanes, three GUI
 /// tests at once: one at a time, the suite waited on its apps 84 % of the
 /// time (alone: about 400 s one at a time, 207 s in two lanes, 150 s in three).
+/// Under AddressSanitizer every app runs several times slower, and three at
+/// once on two cores missed their deadlines: `SQUARECAM_TEST_DISPLAY_LANES`
+/// sets how many (harness/sanitizers/asan.sh: 1).
 final class DisplayLane: Sendable {
     let desktop: XDisplay
     let phone = XDisplay(screen: "720x1440x24", usesEnvironment: false)
@@ -29,7 +33,10 @@ final class DisplayLane: Sendable {
         }
     }
 
-    static let all = [DisplayLane(first: true), DisplayLane(first: false), DisplayLane(first: false)]
+    static let all: [DisplayLane] = {
+        let count = ProcessInfo.processInfo.environment["SQUARECAM_TEST_DISPLAY_LANES"].flatMap { Int($0) } ?? 3
+        return (0..<max(1, count)).map { DisplayLane(first: $0 == 0) }
+    }()
 
     /// The lane of the test running now (the first outside `.ownDisplayLane`).
     @TaskLocal static var current = all[0]

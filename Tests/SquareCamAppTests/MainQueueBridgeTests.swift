@@ -5,7 +5,7 @@ import TestThreads
 /// thread runs a GLib loop (the scripted test program's self test).
 @Suite(.ownThreads) struct MainQueueBridgeTests {
     @Test func mainActorTasksRunOnTheMainThreadUnderTheGLibLoop() throws {
-        let result = try BuiltApp.run(BuiltApp.scripted, ["--self-test", "main-queue"])
+        let result = try BuiltApp.run(BuiltApp.scripted, ["--self-test", "main-queue"], timeout: 90)
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("ran and resumed on the main thread"))
     }

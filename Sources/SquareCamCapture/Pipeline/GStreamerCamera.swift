@@ -68,7 +68,7 @@ public final class GStreamerCamera: Camera {
 
     /// The camera portal's PipeWire connection this camera streams through,
     /// kept open as long as the camera lives (`pipewiresrc` connects through its number).
-    let pipeWireRemote: PipeWireRemote?
+    private let pipeWireRemote: PipeWireRemote?
 
     /// A camera for a listed description (its id says where frames come from).
     public init(description: CameraDescription, configuration: CameraConfiguration = CameraConfiguration()) throws(CameraSpecError) {

@@ -141,13 +141,7 @@ static inline void squarecam_probe_unmap(GstPadProbeInfo *info, GstMapInfo *map)
     gst_buffer_unmap(GST_PAD_PROBE_INFO_BUFFER(info), map);
 }
 
-// --- lifetime ---------------------------------------------------------------
-
-/// Calls `notify(data, object)` when the object is finalized (g_object_weak_ref
-/// takes a GObject *, a cast Swift cannot spell).
-static inline void squarecam_weak_ref(gpointer object, GWeakNotify notify, gpointer data) {
-    g_object_weak_ref(G_OBJECT(object), notify, data);
-}
+// --- clock ------------------------------------------------------------------
 
 /// Makes a pipeline keep time by the system's monotonic clock (see
 /// GStreamerPipeline.init for why); nothing for a single element.

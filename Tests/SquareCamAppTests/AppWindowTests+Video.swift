@@ -69,8 +69,7 @@ extension AppWindowTests {
         try app.waitForTrace("→ live", occurrence: 3)
         // The clip is deleted in the background once the app is live again
         // (under AddressSanitizer, seconds later).
-        let deadline = Date().addingTimeInterval(20)
-        while videos(of: app) != [(path as NSString).lastPathComponent], Date() < deadline { usleep(100_000) }
+        try? app.waitUntil("Retake's clip is still there", timeout: 20) { videos(of: app) == [(path as NSString).lastPathComponent] }
         #expect(videos(of: app) == [(path as NSString).lastPathComponent], "Retake left \(videos(of: app))")
         // The viewfinder kept running while it recorded. (Its rate is a
         // figure for benchmarks/app.sh record, ≥ 29 fps there; here, under

@@ -11,7 +11,6 @@ final class Weston: Sendable {
     static var shared: Weston { DisplayLane.current.weston }
 
     private let started = Mutex<Result<URL, AppTestError>?>(nil)
-    private static let processes = Mutex<[Int32]>([])
 
     /// The compositor's socket (GTK 4.8 takes only a name in `XDG_RUNTIME_DIR`, no path).
     var socket: URL {
@@ -55,15 +54,7 @@ final class Weston: Sendable {
         do { try weston.run() } catch {
             return .failure(AppTestError("weston could not start (\(error)); install weston (scripts/install-deps.sh)"))
         }
-        let first = Self.processes.withLock { processes in
-            processes.append(weston.processIdentifier)
-            return processes.count == 1
-        }
-        if first {
-            atexit {
-                for process in Weston.processes.withLock({ $0 }) { kill(process, SIGKILL) }
-            }
-        }
+        KilledAtExit.add(weston)
         let socket = runtime.appendingPathComponent("wayland-test")
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {

@@ -1,9 +1,6 @@
 import Foundation
 import Synchronization
 
-/// The private Xvfbs this test process started, killed when it exits.
-private let privateServers = Mutex<[Int32]>([])
-
 /// An X display the GUI tests draw on: `$DISPLAY` (as `make test` sets it
 /// with xvfb-run) or a private Xvfb, started once for the whole run. Each
 /// GUI test has the screens of one `DisplayLane` to itself.
@@ -52,18 +49,7 @@ final class XDisplay: Sendable {
         do { try xvfb.run() } catch {
             return .failure(AppTestError("no $DISPLAY and Xvfb could not start (\(error)); install xvfb or run under xvfb-run"))
         }
-        // Ours to stop when the test process ends: otherwise every run leaves an
-        // Xvfb behind. SIGKILL, because Xvfb inherits the test process's blocked
-        // signals (SIGTERM stayed pending in the ones that leaked).
-        let first = privateServers.withLock { servers in
-            servers.append(xvfb.processIdentifier)
-            return servers.count == 1
-        }
-        if first {
-            atexit {
-                for server in privateServers.withLock({ $0 }) { kill(server, SIGKILL) }
-            }
-        }
+        KilledAtExit.add(xvfb)
         // Xvfb writes the display number once it accepts connections.
         var number = ""
         while let byte = try? pipe.fileHandleForReading.read(upToCount: 1), let character = byte.first, character != 10 {
@@ -85,7 +71,7 @@ final class XDisplay: Sendable {
         do { try manager.run() } catch {
             return AppTestError("openbox could not start (\(error)); install openbox (scripts/install-deps.sh)")
         }
-        privateServers.withLock { $0.append(manager.processIdentifier) }
+        KilledAtExit.add(manager)
         // A window manager says it runs by naming its check window on the root window.
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {

@@ -359,15 +359,8 @@ extension ShootCLITests {
 /// Tags as exiftool reads them (numbers as numbers): an outside check of our EXIF.
 enum ExifTool {
     static func tags(of path: String) throws -> [String: Any] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
-        process.arguments = ["-j", "-n", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (try JSONSerialization.jsonObject(with: data) as? [[String: Any]])?.first ?? [:]
+        let json = try CLIRunner.output(of: "/usr/bin/exiftool", ["-j", "-n", path])
+        return (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])?.first ?? [:]
     }
 }
 

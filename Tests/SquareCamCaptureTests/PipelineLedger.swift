@@ -15,7 +15,8 @@ final class PipelineLedger: Sendable {
         guard let pipeline = camera.state.withLock({ $0.pipeline }) else { return false }
         counts.withLock { $0.observed += 1 }
         let box = Unmanaged.passRetained(self).toOpaque()
-        squarecam_weak_ref(UnsafeMutableRawPointer(pipeline.element), { context, _ in
+        let object = UnsafeMutableRawPointer(pipeline.element).assumingMemoryBound(to: GObject.self)
+        g_object_weak_ref(object, { context, _ in
             // The notify runs once, so it also releases the ledger it retained.
             Unmanaged<PipelineLedger>.fromOpaque(context!).takeRetainedValue().counts.withLock { $0.freed += 1 }
         }, box)

@@ -30,6 +30,11 @@ struct PortalProviderTests {
         return try #require(provider as? PortalCameraProvider, "a session with a portal must give the portal provider, not \(provider.kind)")
     }
 
+    /// Whether `failure` is the stall watch's: a camera whose pictures stopped.
+    static func isStall(_ failure: CameraFailure?) -> Bool {
+        if case .failed(_, let detail) = failure { detail.hasPrefix("it stopped sending pictures") } else { false }
+    }
+
     @Test func storedYesIsAuthorizedWithoutADialogAndStreams() async throws {
         let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
         let provider = try Self.provider(session)
@@ -104,8 +109,7 @@ struct PortalProviderTests {
         // watch's 2 s, which reports the same camera as stopped: either is
         // true, and the parking below is what this test is about.
         let first = failures.withLock { $0.first }
-        let stalled = if case .failed(_, let detail) = first { detail.hasPrefix("it stopped sending pictures") } else { false }
-        #expect(first == .disconnected(camera: description.name) || stalled, "\(failures.withLock { $0 })")
+        #expect(first == .disconnected(camera: description.name) || Self.isStall(first), "\(failures.withLock { $0 })")
         await camera.stop()
         #expect(ParkedPipelines.count == parkedBefore + 1, "the dead stream's pipeline was not parked")
     }
@@ -223,8 +227,7 @@ struct PortalProviderTests {
         let reported = failures.withLock { $0 }
         #expect(reported.count == 1, "\(reported)")
         let first = try #require(reported.first)
-        let stalled = if case .failed(_, let detail) = first { detail.hasPrefix("it stopped sending pictures") } else { false }
-        #expect(first == .disconnected(camera: description.name) || stalled, "\(first)")
+        #expect(first == .disconnected(camera: description.name) || Self.isStall(first), "\(first)")
         await #expect(throws: first) { try await camera.capturePhoto() }
         #expect(!camera.camera.isLive)
         #expect(await CaptureTestSupport.wait(upTo: CaptureTestSupport.teardownSeconds) { ledger.allFreed })

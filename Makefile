@@ -128,8 +128,8 @@ install: build locale
 	$(MAKE) --no-print-directory install-man
 	install -Dm755 "$(BIN)" "$(DESTDIR)$(PREFIX)/bin/squarecam"
 	install -Dm755 "$(BIN)-crop" "$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-crop"
-	install -Dm755 "$(BIN)-capture" "$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-capture"
-	install -Dm755 "$(BIN)-camera" "$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-camera"
+	install -Dm755 "$(BIN)-gst" "$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-gst"
+	install -Dm755 "$(BIN)-app" "$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-app"
 	install -Dm644 data/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
 	install -Dm644 data/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
 	install -Dm644 data/icons/$(APP_ID).svg "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
@@ -140,8 +140,8 @@ install: build locale
 
 uninstall: uninstall-man
 	rm -f "$(DESTDIR)$(PREFIX)/bin/squarecam" "$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-crop" \
-		"$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-capture" \
-		"$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-camera" \
+		"$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-gst" \
+		"$(DESTDIR)$(PREFIX)/libexec/squarecam/squarecam-app" \
 		"$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop" \
 		"$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml" \
 		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"

@@ -10,8 +10,8 @@ let package = Package(
     products: [
         .executable(name: "squarecam", targets: ["squarecam"]),
         .executable(name: "squarecam-crop", targets: ["squarecam-crop"]),
-        .executable(name: "squarecam-capture", targets: ["squarecam-capture"]),
-        .executable(name: "squarecam-camera", targets: ["squarecam-camera"]),
+        .executable(name: "squarecam-gst", targets: ["squarecam-gst"]),
+        .executable(name: "squarecam-app", targets: ["squarecam-app"]),
         .library(name: "SquareCamCore", targets: ["SquareCamCore"]),
         // For the iOS app (apps/ios/SquareCam.swiftpm), which depends on this package by path.
         .library(name: "SquareCamController", targets: ["SquareCamController"]),
@@ -79,7 +79,7 @@ let package = Package(
             dependencies: ["SquareCamCore", "SquareCamImaging", "CGStreamer", "CGioDBus", "CPipeWire"]
         ),
         // Reading QR codes in frames (zbar): its own target, so squarecam-crop
-        // never loads zbar; the capture program and the app read codes with it.
+        // never loads zbar; squarecam-gst and the app read codes with it.
         .target(name: "SquareCamCodes", dependencies: ["SquareCamCore", "CZbar"]),
         // The capture screen's decisions (flow, camera life, countdown, saving),
         // GTK-free and GStreamer-free: cameras come through Core's CameraProvider.
@@ -98,8 +98,8 @@ let package = Package(
         ),
         // Options, help and exit codes shared by the programs below.
         .target(name: "SquareCamCommandLine", dependencies: ["SquareCamCore", "CCommandRoutes"]),
-        // `squarecam`: a C launcher that becomes squarecam-crop, -capture or
-        // -camera by the command's first word (see its main.c): one program
+        // `squarecam`: a C launcher that becomes squarecam-crop, -gst or
+        // -app by the command's first word (see its main.c): one program
         // for users to type, whose start costs a fraction of a millisecond.
         // SwiftPM links every executable with swiftrt.o and the Swift runtime;
         // main.c stands in for the two runtime functions swiftrt.o calls, so
@@ -131,7 +131,7 @@ let package = Package(
         ),
         // `shoot` and `devices`: GStreamer and the imaging libraries, no GTK.
         .executableTarget(
-            name: "squarecam-capture",
+            name: "squarecam-gst",
             dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "SquareCamCodes", "SquareCamCommandLine"],
             // Statically linked as squarecam-crop is (see there): FoundationEssentials
             // only, never all of Foundation (CoreFoundation, ICU), which cost every
@@ -143,7 +143,7 @@ let package = Package(
         ),
         // The app.
         .executableTarget(
-            name: "squarecam-camera",
+            name: "squarecam-app",
             dependencies: ["SquareCamCore", "SquareCamCapture", "SquareCamCodes", "SquareCamController", "SquareCamApp", "SquareCamCommandLine"],
             // The Swift runtime and Foundation linked in, as for `squarecam-crop`
             // (release only, for the same ASan reason): the toolchain is not

@@ -1,6 +1,6 @@
 # Helpers the benchmark scripts share (sourced, not run).
 
-# The squarecam to measure: $SQUARECAM_BIN (its squarecam-capture beside it),
+# The squarecam to measure: $SQUARECAM_BIN (its squarecam-gst beside it),
 # or the release build, built first.
 squarecam_binary() {
     if [[ -n ${SQUARECAM_BIN:-} ]]; then

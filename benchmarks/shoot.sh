@@ -59,7 +59,7 @@ done
 echo "(target/ours ≥ 1.00x meets the target; the gst-launch row compares a whole plain pipeline run with our launch → first frame + shutter → file)"
 
 # The whole command, wall clock: squarecam shoot (the C launcher's exec of
-# squarecam-capture, GStreamer, one 1080² JPEG written and fsynced) against
+# squarecam-gst, GStreamer, one 1080² JPEG written and fsynced) against
 # the plain pipeline writing the same square, medians of 30 runs each, same
 # run. The two take turns (ours, peer, peer, ours, …): run back to back, as
 # hyperfine runs them, each command keeps its own binaries warm in the

@@ -2,8 +2,8 @@ import CGtk
 import Foundation
 
 /// Where the app's own files (translations, icon) are: `share/` beside the
-/// programs' prefix. Installed, `…/libexec/squarecam/squarecam-camera` →
-/// `…/share`; in a build folder, `.build/<triple>/debug/squarecam-camera` →
+/// programs' prefix. Installed, `…/libexec/squarecam/squarecam-app` →
+/// `…/share`; in a build folder, `.build/<triple>/debug/squarecam-app` →
 /// `.build/share`, which `make` fills. So an uninstalled run needs no setting.
 @MainActor
 enum InstallLocation {

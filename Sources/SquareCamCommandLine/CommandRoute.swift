@@ -32,24 +32,24 @@ package enum CommandRoute: Equatable, Sendable {
 /// the `squarecam` launcher uses too (Sources/CCommandRoutes), so a program
 /// handed a command line knows whether it is its own.
 package enum CommandProgram: Equatable, Sendable {
-    case crop, capture, camera
+    case crop, gstreamer, app
 
     /// The program for `arguments` (without the program name).
     package init(_ arguments: [String]) {
         let program = arguments.first.map { squarecam_program_for($0) } ?? squarecam_program_for(nil)
         switch program {
-        case SQUARECAM_PROGRAM_CAPTURE: self = .capture
-        case SQUARECAM_PROGRAM_CAMERA: self = .camera
+        case SQUARECAM_PROGRAM_GSTREAMER: self = .gstreamer
+        case SQUARECAM_PROGRAM_APP: self = .app
         default: self = .crop
         }
     }
 
-    /// Its file name, as installed: "squarecam-crop", "squarecam-capture", "squarecam-camera".
+    /// Its file name, as installed: "squarecam-crop", "squarecam-gst", "squarecam-app".
     package var file: String {
         let program: squarecam_program = switch self {
         case .crop: SQUARECAM_PROGRAM_CROP
-        case .capture: SQUARECAM_PROGRAM_CAPTURE
-        case .camera: SQUARECAM_PROGRAM_CAMERA
+        case .gstreamer: SQUARECAM_PROGRAM_GSTREAMER
+        case .app: SQUARECAM_PROGRAM_APP
         }
         return String(cString: squarecam_program_file(program))
     }

@@ -4,7 +4,7 @@ import Glibc
 
 /// When the user's command started: the `squarecam` launcher
 /// (Sources/squarecam/main.c) records it in the environment before it becomes
-/// squarecam-capture or squarecam-camera, so launch timings include its hop.
+/// squarecam-gst or squarecam-app, so launch timings include its hop.
 package enum LaunchTime {
     static let environmentKey = "SQUARECAM_LAUNCHED_AT_NS"
 

@@ -4,7 +4,7 @@ import Glibc
 
 /// Where SquareCam's other programs are, from the running one: beside it (the
 /// build folder, or a flat install), then in the libexec folder `make install`
-/// and the package use. The app runs `squarecam-capture` to list the
+/// and the package use. The app runs `squarecam-gst` to list the
 /// portal's cameras. (The `squarecam` launcher, in C, searches the same places.)
 package enum SiblingProgram {
     /// The path of the running program, from /proc/self/exe; nil when unreadable.

@@ -3,12 +3,12 @@
  * programs runs the command line and becomes that program (execv), with the
  * same arguments:
  *
- *   squarecam shoot / record /          squarecam-capture  (GStreamer, no GTK)
+ *   squarecam shoot / record /          squarecam-gst  (GStreamer, no GTK)
  *     recover / scan / devices …
  *   squarecam crop … / help [COMMAND]   squarecam-crop     (the imaging libraries only;
  *     / --help / --version / a word     the help of every command is in it)
  *     that is no command
- *   squarecam [--camera …]              squarecam-camera   (the app, GTK)
+ *   squarecam [--camera …]              squarecam-app   (the app, GTK)
  *
  * That table is Sources/CCommandRoutes, which the programs read too.
  *

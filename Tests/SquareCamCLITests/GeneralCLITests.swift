@@ -48,8 +48,8 @@ import TestThreads
         // by another test's child in the moment between its fork and exec,
         // and running it then fails with "Text file busy" (seen once).
         _ = try CLIRunner.output(of: "/bin/cp", [CLIRunner.binary, launcher])
-        for (arguments, program) in [(["devices"], "squarecam-capture"), (["crop", "--help"], "squarecam-crop"),
-                                     (["--version"], "squarecam-crop"), (["--camera", "test"], "squarecam-camera")] {
+        for (arguments, program) in [(["devices"], "squarecam-gst"), (["crop", "--help"], "squarecam-crop"),
+                                     (["--version"], "squarecam-crop"), (["--camera", "test"], "squarecam-app")] {
             let result = try CLIRunner.run(arguments, program: launcher)
             #expect(result.status == 1, "\(arguments)")
             #expect(result.error == "squarecam: \(program) is missing beside \(launcher); "
@@ -65,10 +65,10 @@ import TestThreads
     /// The programs behind the launcher refuse the command lines that are not
     /// theirs, naming the one that runs it (the launcher's own table).
     @Test func eachProgramRunsOnlyItsOwnCommands() throws {
-        for (arguments, program, owner) in [(["shoot"], "squarecam-crop", "squarecam-capture"),
-                                             (["crop", "a.jpg"], "squarecam-capture", "squarecam-crop"),
-                                             (["devices"], "squarecam-camera", "squarecam-capture"),
-                                             (["--camera", "test"], "squarecam-capture", "squarecam-camera")] {
+        for (arguments, program, owner) in [(["shoot"], "squarecam-crop", "squarecam-gst"),
+                                             (["crop", "a.jpg"], "squarecam-gst", "squarecam-crop"),
+                                             (["devices"], "squarecam-app", "squarecam-gst"),
+                                             (["--camera", "test"], "squarecam-gst", "squarecam-app")] {
             let result = try CLIRunner.run(arguments, program: CLIRunner.binary + program.dropFirst("squarecam".count))
             #expect(result.status == 2, "\(program) \(arguments)")
             #expect(result.error == "squarecam: \(owner) runs this command line, not \(program): run it through 'squarecam'.\n",
@@ -80,17 +80,17 @@ import TestThreads
     /// CommandSpec.all has a program other than the app, and the rest as documented.
     @Test func theRouteTableGivesEveryWordItsProgram() {
         for command in CommandSpec.all {
-            #expect(CommandProgram([command.name]) != .camera, "\(command.name)")
+            #expect(CommandProgram([command.name]) != .app, "\(command.name)")
         }
         #expect(CommandProgram(["crop", "x.jpg"]) == .crop)
-        #expect(CommandProgram(["shoot"]) == .capture && CommandProgram(["record"]) == .capture)
-        #expect(CommandProgram(["recover"]) == .capture && CommandProgram(["devices", "--json"]) == .capture)
-        #expect(CommandProgram(["scan", "--json"]) == .capture)
+        #expect(CommandProgram(["shoot"]) == .gstreamer && CommandProgram(["record"]) == .gstreamer)
+        #expect(CommandProgram(["recover"]) == .gstreamer && CommandProgram(["devices", "--json"]) == .gstreamer)
+        #expect(CommandProgram(["scan", "--json"]) == .gstreamer)
         #expect(CommandProgram(["help", "shoot"]) == .crop && CommandProgram(["--help"]) == .crop && CommandProgram(["-h"]) == .crop)
         #expect(CommandProgram(["--version"]) == .crop)
-        #expect(CommandProgram([]) == .camera && CommandProgram(["--camera", "test"]) == .camera)
+        #expect(CommandProgram([]) == .app && CommandProgram(["--camera", "test"]) == .app)
         #expect(CommandProgram(["shot"]) == .crop)  // no command: crop's program explains it
-        #expect([CommandProgram.crop, .capture, .camera].map(\.file) == ["squarecam-crop", "squarecam-capture", "squarecam-camera"])
+        #expect([CommandProgram.crop, .gstreamer, .app].map(\.file) == ["squarecam-crop", "squarecam-gst", "squarecam-app"])
     }
 
     @Test func unknownCommandIsAUsageError() throws {
@@ -115,7 +115,7 @@ import TestThreads
         #expect(result.error == "squarecam: 'bogus' is not a command. Commands: shoot, record, recover, scan, devices, crop. See 'squarecam --help'.\n")
     }
 
-    /// Options before any command are the app's (squarecam-camera): its
+    /// Options before any command are the app's (squarecam-app): its
     /// messages name `squarecam`, not an empty command.
     @Test(arguments: [
         (["--bogus"], "Unknown option '--bogus'. See 'squarecam --help'."),

@@ -59,10 +59,10 @@ import TestThreads
         let man1 = folder.path + "/root/usr/share/man/man1/"
         let top = try Self.rendered(man1 + "squarecam.1")
         for path in ["/usr/bin/squarecam", "/usr/libexec/squarecam/squarecam-crop",
-                     "/usr/libexec/squarecam/squarecam-capture", "/usr/libexec/squarecam/squarecam-camera"] {
+                     "/usr/libexec/squarecam/squarecam-gst", "/usr/libexec/squarecam/squarecam-app"] {
             #expect(top.contains(path), "squarecam.1 lacks \(path): \(top)")
         }
-        for (command, program) in [("shoot", "squarecam-capture"), ("scan", "squarecam-capture"), ("devices", "squarecam-capture"), ("crop", "squarecam-crop")] {
+        for (command, program) in [("shoot", "squarecam-gst"), ("scan", "squarecam-gst"), ("devices", "squarecam-gst"), ("crop", "squarecam-crop")] {
             let page = try Self.rendered(man1 + "squarecam-\(command).1")
             #expect(page.contains("/usr/libexec/squarecam/\(program)"), "squarecam-\(command).1: \(page)")
             #expect(page.contains("/usr/bin/squarecam"))

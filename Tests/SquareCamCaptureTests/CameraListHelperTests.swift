@@ -13,7 +13,7 @@ import TestThreads
     private func helper(_ body: String, interpreter: String = "/bin/sh") throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("squarecam-helper-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent("squarecam-capture").path
+        let path = folder.appendingPathComponent("squarecam-gst").path
         try ExecutableScript.write("#!" + interpreter + "\n" + body + "\n", to: path)
         return path
     }

@@ -16,14 +16,14 @@ struct PortalProviderTests {
     /// A small mode, so the software test node streams quickly.
     static let smallMode = CameraMode(size: PixelSize(width: 640, height: 480), framesPerSecond: 30, format: "")
 
-    /// Lists through the `squarecam-capture` helper built beside these tests,
+    /// Lists through the `squarecam-gst` helper built beside these tests,
     /// as the app does: GStreamer's PipeWire device provider (0.3.65) can
     /// crash its process in `resync` when an event reaches it after its core
     /// was released, and this process runs every other suite too (it did,
     /// about once in ten runs of this suite on a loaded machine). The
     /// command line's own listing in-process is tested by PortalCLITests.
     static func provider(_ session: PortalSession) throws -> PortalCameraProvider {
-        let helper = try #require(SiblingProgram.path(of: "squarecam-capture"), "squarecam-capture is not built beside the tests")
+        let helper = try #require(SiblingProgram.path(of: "squarecam-gst"), "squarecam-gst is not built beside the tests")
         let provider = try SystemCameraProvider.make(
             environment: session.environment, configuration: CameraConfiguration(requestedMode: smallMode), sandboxed: false,
             portalListing: .helper(program: helper))
@@ -240,7 +240,7 @@ struct PortalProviderTests {
     }
 
     /// The watch as the app runs it (its own PipeWire client; the lists taken
-    /// by the `squarecam-capture` helper built beside these tests): nodes
+    /// by the `squarecam-gst` helper built beside these tests): nodes
     /// added and removed, PipeWire killed (an empty list) and back.
     @Test func theWatchFollowsNodesAndPipeWireRestarts() async throws {
         let session = try PortalSession.start(.init(cameras: 1, stored: .yes))

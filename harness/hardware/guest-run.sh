@@ -34,7 +34,7 @@ for scenario in "$here"/scenarios/[0-9]*.sh; do
     status=$?
     elapsed=$((SECONDS - started))
     # Anything the scenario left running is a finding (and would disturb the next one).
-    # squarecam execs squarecam-crop, -capture or -camera (process names cut to 15 characters).
+    # squarecam execs squarecam-crop, -gst or -app (process names cut to 15 characters).
     leftovers=$( (pgrep -a '^squarecam'; pgrep -a -x gst-launch-1.0; pgrep -a -f 'mjpeg-writer[.]py') | sort -u || true)
     if [[ -n "$leftovers" ]]; then
         echo "=== $name left processes running (killed now):" >&2

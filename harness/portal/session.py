@@ -315,7 +315,7 @@ class Session:
         nodes = "".join(self.camera_node_config(index) for index in range(1, self.camera_count + 1))
         nodes += "".join(self.microphone_node_config(index) for index in range(1, self.microphone_count + 1))
         # Arrays in a drop-in are appended to the main pipewire.conf's.
-        with open(os.path.join(folder, "squarecam-cameras.conf"), "w") as file:
+        with open(os.path.join(folder, "squarecam-apps.conf"), "w") as file:
             file.write("context.objects = [\n" + nodes + "]\n")
         wireplumber = os.path.join(self.config, "wireplumber", "main.lua.d")
         os.makedirs(wireplumber, exist_ok=True)

@@ -4,7 +4,7 @@
 #
 #   harness/sanitizers/asan.sh SWIFT SCRATCH_PATH [swift test options, e.g. --filter StaleTemporarySweepTests]
 #
-# The tests also start ASan-built programs (squarecam, squarecam-capture, squarecam-camera, the
+# The tests also start ASan-built programs (squarecam, squarecam-gst, squarecam-app, the
 # app): their reports go to files (log_path) that are checked afterwards, so
 # a memory error in a child process fails the run even when the test that
 # started it did not notice.

@@ -40,7 +40,7 @@ mkdir -p "$stage" dist
 echo "build-deb: release build, installed into $stage"
 make --no-print-directory install DESTDIR="$stage" PREFIX=/usr CONFIG=release >/dev/null
 bin=$stage/usr/bin/squarecam
-helpers=("$stage/usr/libexec/squarecam/squarecam-crop" "$stage/usr/libexec/squarecam/squarecam-capture" "$stage/usr/libexec/squarecam/squarecam-camera")
+helpers=("$stage/usr/libexec/squarecam/squarecam-crop" "$stage/usr/libexec/squarecam/squarecam-gst" "$stage/usr/libexec/squarecam/squarecam-app")
 
 # The toolchain must not be needed where the package is installed.
 if ldd "$bin" "${helpers[@]}" | grep -E "/opt/swift|libswift|libFoundation|libdispatch|not found"; then

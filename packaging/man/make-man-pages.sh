@@ -47,7 +47,7 @@ include squarecam.h2m >"$work/squarecam.h2m"
 for command in $commands; do
     # Which program the launcher hands the command to (Sources/squarecam/main.c).
     case $command in
-        shoot | record | recover | scan | devices) program=squarecam-capture ;;
+        shoot | record | recover | scan | devices) program=squarecam-gst ;;
         crop) program=squarecam-crop ;;
         *) echo "make-man-pages: which program runs '$command'? Add it here as in Sources/squarecam/main.c" >&2; exit 1 ;;
     esac

@@ -11,13 +11,13 @@ typedef enum {
     /* crop, help, --help, --version, and words that are no command (it explains them). */
     SQUARECAM_PROGRAM_CROP,
     /* shoot, record, recover, scan, devices: GStreamer, no GTK. */
-    SQUARECAM_PROGRAM_CAPTURE,
+    SQUARECAM_PROGRAM_GSTREAMER,
     /* no words, or only the app's own options (--camera): the GTK app. */
-    SQUARECAM_PROGRAM_CAMERA,
+    SQUARECAM_PROGRAM_APP,
 } squarecam_program;
 
 /* The program for a command line whose first word is `first` (NULL: no words). */
 squarecam_program squarecam_program_for(const char *first);
 
-/* The program's file name: "squarecam-crop", "squarecam-capture", "squarecam-camera". */
+/* The program's file name: "squarecam-crop", "squarecam-gst", "squarecam-app". */
 const char *squarecam_program_file(squarecam_program program);

@@ -1,5 +1,5 @@
 // zbar, loaded when the first code reader is made. libzbar0 links X11, xcb,
-// D-Bus, systemd and libv4l (16 libraries squarecam-capture has no other use
+// D-Bus, systemd and libv4l (16 libraries squarecam-gst has no other use
 // for), which every `squarecam shoot` would otherwise map and bind at start.
 // So nothing links zbar: czbar_library() opens it with dlopen and hands
 // Swift a table of the zbar functions SquareCam calls, with zbar's own

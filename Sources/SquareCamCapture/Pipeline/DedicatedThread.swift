@@ -3,7 +3,7 @@ import CGStreamer
 /// A thread of its own for a loop that blocks (in poll, in a GLib main loop),
 /// which would starve Dispatch's shared threads. GLib's threads (GLib is
 /// loaded with GStreamer anyway), because Foundation's Thread would make
-/// squarecam-capture load all of Foundation.
+/// squarecam-gst load all of Foundation.
 enum DedicatedThread {
     /// Runs `body` on a new thread named `name` (as ps and debuggers show
     /// it, cut to 15 bytes), which nobody joins.

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import SquareCamCore
 
-/// Lists the portal's cameras in another process, `squarecam-capture devices
+/// Lists the portal's cameras in another process, `squarecam-gst devices
 /// --json`, for the app and for the commands that stream (`shoot`, `record`,
 /// `scan`). Listing goes through GStreamer's PipeWire device provider, and
 /// gstreamer1.0-pipewire 0.3.65's can crash its process while PipeWire

@@ -5,7 +5,7 @@ import Glibc
 /// Runs a program to its end and collects what it printed: posix_spawn, two
 /// pipes read together with poll, waitpid. Every call for child processes is
 /// here. (Foundation's Process would do the same, but it alone would make
-/// squarecam-capture load all of Foundation, CoreFoundation and ICU at every
+/// squarecam-gst load all of Foundation, CoreFoundation and ICU at every
 /// start; this target uses FoundationEssentials only.)
 enum ChildProcess {
     struct Finished {

@@ -33,7 +33,7 @@ public final class PortalCameraProvider: CameraProvider {
     public enum Listing: Sendable, Hashable {
         /// Here, through GStreamer's PipeWire device provider (the command line).
         case inProcess
-        /// In `squarecam-capture devices --json` at this path (the app: see `CameraListHelper`).
+        /// In `squarecam-gst devices --json` at this path (the app: see `CameraListHelper`).
         case helper(program: String)
     }
 
@@ -93,7 +93,7 @@ public final class PortalCameraProvider: CameraProvider {
     /// after it connects, and a list taken before that is empty (seen in the
     /// tests right after PipeWire restarted).
     public func cameras() async throws -> [CameraDescription] {
-        // A helper is `squarecam-capture devices`, which asks again itself.
+        // A helper is `squarecam-gst devices`, which asks again itself.
         guard case .inProcess = listing else { return try listOnce() }
         let deadline = ContinuousClock.now + .milliseconds(Int(Self.grantSeconds * 1000))
         while true {

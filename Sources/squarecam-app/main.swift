@@ -7,12 +7,12 @@ import SquareCamCore
 import SquareCamController
 import SquareCamCommandLine
 
-/// `squarecam-camera`: the app, the only program that loads GTK. Users run
+/// `squarecam-app`: the app, the only program that loads GTK. Users run
 /// it through `squarecam`.
 @MainActor
 func main(_ arguments: [String]) async -> ExitCode {
     let route = CommandRoute(arguments)
-    if let answer = CommandRunner.answerDirectly(route) ?? CommandRunner.refuseUnlessRunBy(.camera, arguments) {
+    if let answer = CommandRunner.answerDirectly(route) ?? CommandRunner.refuseUnlessRunBy(.app, arguments) {
         return answer
     }
     return runApp(arguments)

@@ -40,7 +40,7 @@ enum AppCameraSources {
     private static func system(namedCameraID: String? = nil) -> any CameraProvider {
         do {
             // A crash of GStreamer's PipeWire lister takes a helper down, not the app.
-            let helper = SiblingProgram.path(of: "squarecam-capture")
+            let helper = SiblingProgram.path(of: "squarecam-gst")
             let provider = try SystemCameraProvider.make(portalListing: helper.map { .helper(program: $0) } ?? .inProcess)
             guard provider is DirectCameraProvider, let namedCameraID else { return provider }
             return DirectCameraProvider(namedCameraID: namedCameraID)

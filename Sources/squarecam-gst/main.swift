@@ -8,13 +8,13 @@ import SquareCamCore
 /// for launch → first frame timings.
 let processLaunch = LaunchTime.fromEnvironment() ?? ContinuousClock.now
 
-/// `squarecam-capture`: `shoot`, `record`, `recover`, `scan` and `devices`, headless. It loads GStreamer
+/// `squarecam-gst`: `shoot`, `record`, `recover`, `scan` and `devices`, headless. It loads GStreamer
 /// and the imaging libraries, not GTK: a shot does not pay for the app's
 /// hundred libraries. Users run it through `squarecam`.
 @MainActor
 func main(_ arguments: [String]) async -> ExitCode {
     let route = CommandRoute(arguments)
-    if let answer = CommandRunner.answerDirectly(route) ?? CommandRunner.refuseUnlessRunBy(.capture, arguments) {
+    if let answer = CommandRunner.answerDirectly(route) ?? CommandRunner.refuseUnlessRunBy(.gstreamer, arguments) {
         return answer
     }
     switch route {
@@ -30,7 +30,7 @@ func main(_ arguments: [String]) async -> ExitCode {
         return await CommandRunner.run(DevicesCommand.self, arguments: Array(arguments.dropFirst()))
     default:
         // A word the table gives this program but no case here handles.
-        Console.report("squarecam-capture has no command '\(arguments.first ?? "")'.")
+        Console.report("squarecam-gst has no command '\(arguments.first ?? "")'.")
         return .usage
     }
 }

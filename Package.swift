@@ -64,9 +64,8 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         // Optimised even in debug builds: the tests crop, scale and encode
-        // hundreds of real photos, and at -Onone that was most of the edit-
-        // build-test loop's time (make test-fast: 26.8 → 19.3 s; a change in
-        // one file still rebuilds in about 2 s).
+        // hundreds of real photos, which at -Onone take most of make
+        // test-fast's time; a change in one file still rebuilds in about 2 s.
         .target(
             name: "SquareCamImaging",
             dependencies: ["SquareCamCore", "CJPEG", "CExif", "CHeif", "CPNG", "CResample", "CFaces"],
@@ -120,7 +119,7 @@ let package = Package(
             dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCommandLine"],
             // The Swift runtime and FoundationEssentials linked in (with the two
             // libraries of its own that static linking must name): loading and
-            // binding them as shared libraries was 3 of this program's 5 ms start.
+            // binding them as shared libraries would be 3 of this program's 5 ms start.
             // Release only: static-stdlib-args.lnk passes --exclude-libs ALL,
             // which also hides an ASan build's malloc/free, so memory that a
             // system library (libexif, libjpeg) allocates and we free crashes
@@ -129,13 +128,13 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"],
                                           .when(platforms: [.linux], configuration: .release))]
         ),
-        // `shoot` and `devices`: GStreamer and the imaging libraries, no GTK.
+        // shoot, record, recover, scan and devices: GStreamer and the imaging libraries, no GTK.
         .executableTarget(
             name: "squarecam-gst",
             dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCapture", "SquareCamCodes", "SquareCamCommandLine"],
             // Statically linked as squarecam-crop is (see there): FoundationEssentials
-            // only, never all of Foundation (CoreFoundation, ICU), which cost every
-            // shot about 2 ms to start and the program 50 MB. A Foundation import
+            // only, never all of Foundation (CoreFoundation, ICU), which would cost
+            // every shot about 2 ms to start and the program 50 MB. A Foundation import
             // in a target below it makes this release link fail (CoreFoundation
             // unnamed): use FoundationEssentials, ChildProcess, DedicatedThread.
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"],

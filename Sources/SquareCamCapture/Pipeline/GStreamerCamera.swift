@@ -398,7 +398,7 @@ public final class GStreamerCamera: Camera {
     /// The failure of a camera whose latest frame is `age` old.
     func stalled(for age: Duration) -> CameraFailure {
         .failed(camera: cameraDescription.name,
-                detail: "it stopped sending pictures \(Int(age.components.seconds)) s ago; it may have been disconnected or hung. Unplug it and plug it in again.")
+                detail: "it stopped sending pictures \(Int(age.inSeconds)) s ago; it may have been disconnected or hung. Unplug it and plug it in again.")
     }
 
     /// Fails `generation` once its latest frame is too old (`StallWatch`).

@@ -164,8 +164,8 @@ public final class CameraPortal: Sendable {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<CameraPortalAnswer, Never>) in
                 outcome.setWaiter(continuation)
-                DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Int(timeout.components.seconds))) {
-                    outcome.finish(.unanswered("the camera portal did not answer within \(timeout.components.seconds) seconds."))
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(timeout.inMilliseconds))) {
+                    outcome.finish(.unanswered("the camera portal did not answer within \(Int(timeout.inSeconds)) seconds."))
                 }
                 DispatchQueue.global().async {
                     Self.sendAccessCamera(on: bus, token: token, requestPath: requestPath, outcome: outcome)

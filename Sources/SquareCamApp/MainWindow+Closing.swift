@@ -10,12 +10,12 @@ extension MainWindow {
     /// asks about the photo or recording (`askAboutUnsaved`) or waits for the one
     /// being written, and `onClose` closes the window later.
     func closeRequested() -> Bool {
-        if !mayClose {
+        if !controller.hasClosed {
             handlingCloseRequest = true
             controller.send(.close)
             handlingCloseRequest = false
         }
-        guard mayClose else {
+        guard controller.hasClosed else {
             if controller.state.isSaving || controller.state.isSavingClip { Trace.line("close waits for the photo being saved") }
             return false
         }
@@ -30,7 +30,6 @@ extension MainWindow {
 
     /// The controller's `onClose`: the camera is stopped and nothing is left to lose.
     func closeAllowed() {
-        mayClose = true
         unsavedPhotoDialog?.dismiss()
         // Inside "close-request" the answer itself lets the window close.
         if !handlingCloseRequest { gtk_window_close(gcast(window)) }

@@ -79,7 +79,11 @@ extension MainWindow {
         Signal.connect(editor.zoomOutButton, "clicked") { [weak self] in self?.editor.zoomOut() }
         Signal.connect(editor.doneButton, "clicked") { [weak self] in self?.editDone() }
         Signal.connect(editor.roundButton, "clicked") { [weak self] in self?.editDone(shape: .round) }
-        Signal.connectPointer(cameraSwitcher, "notify::selected") { [weak self] _ in self?.cameraChosen() }
+        cameraSwitcher.onChosen = { [weak self] id in
+            guard let self, id != controller.currentCameraID else { return }
+            Trace.line("camera chosen \(id)")
+            controller.chooseCamera(id: id)
+        }
         Signal.connect(leaveFullscreenButton, "clicked") { [weak self] in
             guard let self, isFullscreen else { return }
             toggleFullscreen()
@@ -115,43 +119,19 @@ extension MainWindow {
 
     /// The switcher lists the controller's cameras, the open one selected.
     func renderSwitcher() {
-        if controller.cameras != switcherCameras { fillSwitcher(controller.cameras) }
-        if let index = switcherCameras.firstIndex(where: { $0.id == controller.currentCameraID }),
-           Int(gtk_drop_down_get_selected(gcast(cameraSwitcher))) != index {
-            fillingSwitcher = true
-            gtk_drop_down_set_selected(gcast(cameraSwitcher), guint(index))
-            fillingSwitcher = false
-        }
+        cameraSwitcher.show(controller.cameras, current: controller.currentCameraID)
         updateSwitcherVisibility()
-    }
-
-    private func fillSwitcher(_ cameras: [CameraDescription]) {
-        switcherCameras = cameras
-        fillingSwitcher = true
-        defer { fillingSwitcher = false }
-        let model = Make.stringList(switcherCameras.map(\.name))
-        gtk_drop_down_set_model(gcast(cameraSwitcher), model)
-        g_object_unref(UnsafeMutableRawPointer(model))
     }
 
     /// With a choice of cameras: the on-screen switch always, and on a wide
     /// window also the header's list of them by name (a phone's header has no room).
     func updateSwitcherVisibility() {
-        let choice = switcherCameras.count > 1 && [.live, .starting].contains(controller.state)
+        let choice = cameraSwitcher.cameras.count > 1 && [.live, .starting].contains(controller.state)
         WidgetStyle.setVisible(live.switchButton, choice)
-        let visible = choice && gtk_widget_get_width(window) >= 560
-        guard visible != switcherShown else { return }
-        switcherShown = visible
-        WidgetStyle.setVisible(cameraSwitcher, visible)
-        Trace.line("switcher \(visible ? "shown" : "hidden") with \(switcherCameras.count) cameras")
-    }
-
-    private func cameraChosen() {
-        guard !fillingSwitcher else { return }
-        let index = Int(gtk_drop_down_get_selected(gcast(cameraSwitcher)))
-        guard switcherCameras.indices.contains(index), switcherCameras[index].id != controller.currentCameraID else { return }
-        Trace.line("camera chosen \(switcherCameras[index].id)")
-        controller.chooseCamera(id: switcherCameras[index].id)
+        let shown = choice && gtk_widget_get_width(window) >= 560
+        if cameraSwitcher.setShown(shown) {
+            Trace.line("switcher \(shown ? "shown" : "hidden") with \(cameraSwitcher.cameras.count) cameras")
+        }
     }
 
     // MARK: Menu

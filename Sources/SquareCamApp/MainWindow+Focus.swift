@@ -29,7 +29,7 @@ extension MainWindow {
 
     /// On the live page, the shutter takes the focus back (after a menu or dialog).
     func returnFocusToShutter() {
-        guard shownPage == "live" else { return }
+        guard shown.page == "live" else { return }
         gtk_widget_grab_focus(live.shutterButton)
     }
 

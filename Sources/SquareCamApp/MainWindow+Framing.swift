@@ -21,17 +21,17 @@ extension MainWindow {
         }
         live.viewfinder.onPan = { [weak self] offset in self?.controller.pan(bySquareSides: offset) }
         live.viewfinder.onZoomSteps = { [weak self] steps in self?.controller.zoom(bySteps: steps) }
-        live.viewfinder.onPinch = { [weak self] began, scale in
+        live.viewfinder.onPinch = { [weak self] factor in
             guard let self else { return }
-            if began { pinchStartZoom = controller.zoom } else { controller.setZoom(pinchStartZoom * scale) }
+            controller.setZoom(controller.zoom * factor)
         }
     }
 
     func renderFraming(_ state: CaptureFlow.State) {
         live.showFraming(zoom: controller.zoom, photoSide: controller.zoomedPhotoSideBelowChosen,
                          following: controller.followsFaces, canFollow: controller.canFollowFaces, recording: state.isRecording)
-        if shownFollowing != controller.followsFaces {
-            shownFollowing = controller.followsFaces
+        if shown.following != controller.followsFaces {
+            shown.following = controller.followsFaces
             Trace.line("follow faces \(controller.followsFaces ? "on" : "off")")
         }
     }

@@ -13,7 +13,7 @@ extension MainWindow {
         renderPhoto(state)
         renderClip(state)
         renderCapture(state)
-        if page == "status" { renderStatus(state) } else { shownStatus = nil }
+        if page == "status" { renderStatus(state) } else { shown.status = nil }
         WidgetStyle.setSensitive(live.shutterButton, state == .live || state == .recording)
         WidgetStyle.setSensitive(review.saveButton, !state.isSaving)
         WidgetStyle.setSensitive(clipReview.saveButton, !state.isSavingClip)
@@ -27,9 +27,9 @@ extension MainWindow {
         renderSwitcher()
         renderLastPhoto()
         updateShortcuts()
-        if page != shownPage {
-            let previous = shownPage
-            shownPage = page
+        if page != shown.page {
+            let previous = shown.page
+            shown.page = page
             // Laid out at the stack's size before it shows, so its first frame is whole.
             let areas = ["live": live.area, "review": review.area, "editor": editor.area, "clip": clipReview.area]
             let space = Size2D(width: Double(gtk_widget_get_width(stack)), height: Double(gtk_widget_get_height(stack)))
@@ -57,7 +57,7 @@ extension MainWindow {
 
     /// Saving without review: the photo is never shown, the live page stays.
     private var savesUnseen: Bool {
-        controller.flow.saveWithoutReview && reviewedPhoto == nil
+        controller.flow.saveWithoutReview && shown.reviewedPhoto == nil
     }
 
     private func focusMainButton(of page: String, after previous: String) {
@@ -91,7 +91,7 @@ extension MainWindow {
                 live.viewfinder.mirrored = camera.cameraDescription.facing == .front
                 gtk_toggle_button_set_active(gcast(live.mirrorButton), live.viewfinder.mirrored ? 1 : 0)
                 live.viewfinder.attach(camera)
-            } else if shownPage != "live" {
+            } else if shown.page != "live" {
                 // Back from review: frames at the viewfinder's size again.
                 live.viewfinder.attach(camera)
             }
@@ -135,11 +135,11 @@ extension MainWindow {
             recordingClock = nil
             traceControls()
         }
-        if let seconds, seconds != shownRecordingSeconds {
-            shownRecordingSeconds = seconds
+        if let seconds, seconds != shown.recordingSeconds {
+            shown.recordingSeconds = seconds
             Trace.line("recording time \(clockText(seconds: seconds))")
         } else if seconds == nil {
-            shownRecordingSeconds = nil
+            shown.recordingSeconds = nil
         }
     }
 
@@ -163,8 +163,8 @@ extension MainWindow {
         case .editing(let photo):
             openEditor(photo)
         default:
-            if reviewedPhoto != nil {
-                reviewedPhoto = nil
+            if shown.reviewedPhoto != nil {
+                shown.reviewedPhoto = nil
                 review.clear()
             }
             closeEditor()
@@ -173,8 +173,8 @@ extension MainWindow {
 
     /// The button beside the shutter shows the newest photo, loaded off the main thread.
     private func renderLastPhoto() {
-        guard controller.lastPhoto != shownLastPhoto else { return }
-        shownLastPhoto = controller.lastPhoto
+        guard controller.lastPhoto != shown.lastPhoto else { return }
+        shown.lastPhoto = controller.lastPhoto
         guard let path = controller.lastPhoto else {
             live.showLastPhoto(nil)
             return
@@ -182,7 +182,7 @@ extension MainWindow {
         let side = 52 * Int(max(1, gtk_widget_get_scale_factor(window)))
         Task { @MainActor in
             let image = await Task.detached { PhotoThumbnail.load(path: path, side: side) }.value
-            guard self.shownLastPhoto == path else { return }
+            guard self.shown.lastPhoto == path else { return }
             self.live.showLastPhoto(image)
             Trace.line("last photo \(image == nil ? "unreadable" : "shown"): \(path)")
             self.traceControls()
@@ -196,8 +196,8 @@ extension MainWindow {
     }
 
     private func showReview(_ photo: CapturedPhoto) {
-        guard reviewedPhoto != photo, let shot = controller.shot(for: photo) else { return }
-        reviewedPhoto = photo
+        guard shown.reviewedPhoto != photo, let shot = controller.shot(for: photo) else { return }
+        shown.reviewedPhoto = photo
         // One scaling pass of the frame, a few milliseconds: review does not wait for the JPEG.
         guard let image = PhotoDeveloper.reviewImage(of: shot.frame, crop: photo.crop, side: reviewSide,
                                                          scaler: controller.displayScaler) else {
@@ -213,8 +213,8 @@ extension MainWindow {
     /// Why the save failed, under the photo, next to Save As…; the photo moves up to make room.
     private func renderSaveProblem(_ state: CaptureFlow.State) {
         let problem = controller.saveProblem
-        guard problem != shownSaveProblem else { return }
-        shownSaveProblem = problem
+        guard problem != shown.saveProblem else { return }
+        shown.saveProblem = problem
         let text = problem.map { localized("The photo was not saved. {reason}", ["reason": UserMessages.describe($0)]) }
         review.showProblem(text)
         if let text { Trace.line("save problem says: \(text)") }
@@ -231,15 +231,15 @@ extension MainWindow {
     }
 
     private func openEditor(_ photo: CapturedPhoto) {
-        guard editedPhotoID != photo.id, let shot = controller.shot(for: photo) else { return }
-        editedPhotoID = photo.id
+        guard shown.editedPhotoID != photo.id, let shot = controller.shot(for: photo) else { return }
+        shown.editedPhotoID = photo.id
         let frame = shot.frame
         // Enough pixels for a sharp canvas at twice the window's size, not the whole sensor.
         let longSide = max(1600, 2 * reviewSide)
         let scaler = controller.displayScaler
         Task { @MainActor in
             let image = await Task.detached { PhotoDeveloper.editorImage(of: frame, longSide: longSide, scaler: scaler) }.value
-            guard self.editedPhotoID == photo.id else { return }
+            guard self.shown.editedPhotoID == photo.id else { return }
             guard let image else {
                 self.showToast(localized("The photo could not be shown."))
                 return
@@ -253,8 +253,8 @@ extension MainWindow {
     }
 
     private func closeEditor() {
-        guard editedPhotoID != nil else { return }
-        editedPhotoID = nil
+        guard shown.editedPhotoID != nil else { return }
+        shown.editedPhotoID = nil
         editor.close()
     }
 
@@ -305,7 +305,6 @@ extension MainWindow {
     }
 
     private func showSaved(_ path: String, folder: String) {
-        lastSavedPath = path
         let message = localized("Saved to {folder}", ["folder": folder])
         let toast = adw_toast_new(message)!
         // Its own title, which wraps: libadwaita's is cut short ("Saved to Pictures ›…") on a phone.
@@ -315,7 +314,7 @@ extension MainWindow {
         adw_toast_set_button_label(toast, localized("_Open"))
         adw_toast_set_timeout(toast, 4)
         Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked") { [weak self] in
-            guard let self, let path = lastSavedPath else { return }
+            guard let self else { return }
             Trace.line("opening saved photo \(path)")
             openPhoto(path)
         }
@@ -357,10 +356,10 @@ extension MainWindow {
 
     /// The page's name in the layout audit: a status page by its kind, review after a failed save apart.
     private var auditName: String {
-        switch shownPage {
+        switch shown.page {
         case "status": "status-" + Self.statusName(controller.state)
-        case "review" where shownSaveProblem != nil: "review-save-failed"
-        default: shownPage
+        case "review" where shown.saveProblem != nil: "review-save-failed"
+        default: shown.page
         }
     }
 
@@ -369,7 +368,7 @@ extension MainWindow {
     func traceControls() {
         guard Trace.enabled else { return }
         LayoutAudit.trace(auditName, window: window)
-        let named: [(String, Widget)] = switch shownPage {
+        let named: [(String, Widget)] = switch shown.page {
         case "live": [("shutter", live.shutterButton), ("photo-mode", live.photoModeButton), ("video-mode", live.videoModeButton),
                       ("microphone", live.microphoneButton), ("recording-time", live.recordingBadge),
                       ("timer", live.timerButton), ("switch", live.switchButton),
@@ -385,7 +384,7 @@ extension MainWindow {
         case "status": [("primary", status.primaryButton), ("secondary", status.secondaryButton), ("command", status.commandLabel)]
         default: []
         }
-        let page = shownPage, window = self.window, menu = menuButton, leave = leaveFullscreenButton
+        let page = shown.page, window = self.window, menu = menuButton, leave = leaveFullscreenButton
         FrameClock.afterPaints(of: window) {
             let shown = ([("menu", menu), ("leave-fullscreen", leave)] + named).filter { gtk_widget_get_mapped($0.1) != 0 }
             let list = shown.map { "\($0.0) \(Trace.bounds(of: $0.1))" }.joined(separator: "; ")

@@ -6,8 +6,8 @@ import SquareCamCore
 /// disconnected, busy or failed — each with what the user can do.
 extension MainWindow {
     func renderStatus(_ state: CaptureFlow.State) {
-        guard shownStatus != state else { return }
-        shownStatus = state
+        guard shown.status != state else { return }
+        shown.status = state
         let tryAgain = StatusPage.Action(label: localized("_Try Again"), tooltip: localized("Try the camera again")) { [weak self] in
             self?.controller.send(.tryAgain)
         }
@@ -71,7 +71,7 @@ extension MainWindow {
             return
         }
         // One status page for another (Not Now's, say): the button the user pressed may be gone, the main one takes the focus.
-        if shownPage == "status" { gtk_widget_grab_focus(status.primaryButton) }
+        if shown.page == "status" { gtk_widget_grab_focus(status.primaryButton) }
         if Trace.enabled {
             let status = self.status
             FrameClock.afterPaints(of: status.widget) {

@@ -19,42 +19,21 @@ final class MainWindow {
     let statistics = AppStatistics()
     let stack: Widget
     let toasts: Widget
-    let cameraSwitcher: Widget
+    let cameraSwitcher = CameraSwitcher()
     let menuButton: Widget
     let header: Widget
     let spinnerPage: Widget
     /// Shown only while fullscreen (no header bar then): the way out for a finger, where F11 and Esc need a keyboard.
     let leaveFullscreenButton: Widget
 
-    /// The page on screen, to act once when it changes (focus, statistics).
-    var shownPage = ""
-    /// The photo (id and crop) the review page shows, the one the editor is open on.
-    var reviewedPhoto: CapturedPhoto?
-    var editedPhotoID: Int?
+    /// What the window draws now, so each change is drawn (and traced) once.
+    var shown = Shown()
     /// Redraws the recording's time while it runs.
     var recordingClock: RecordingClock?
-    var shownRecordingSeconds: Int?
-    /// The zoom when a pinch on the viewfinder began.
-    var pinchStartZoom = 1.0
-    /// Face following as last drawn, to trace its changes.
-    var shownFollowing: Bool?
-    /// The save problem the review page shows.
-    var shownSaveProblem: CaptureProblem?
     /// The window's shortcuts (`installShortcuts`); each state change enables the ones that apply.
     var shortcuts: [Shortcut] = []
     /// The preferences window while it is open (it keeps its own widgets alive; this keeps its handlers).
     var preferencesWindow: PreferencesWindow?
-    /// The photo the thumbnail button shows.
-    var shownLastPhoto: String?
-    /// The status page's state, so it is rebuilt only when that changes.
-    var shownStatus: CaptureFlow.State?
-    /// The cameras in the switcher, in its order.
-    var switcherCameras: [CameraDescription] = []
-    var switcherShown = false
-    var fillingSwitcher = false
-    var lastSavedPath: String?
-    /// The controller said nothing is left to lose: the next "close-request" closes the window.
-    var mayClose = false
     /// True while "close-request" asks the controller (its answer closes the window by itself).
     var handlingCloseRequest = false
     /// The question about an unsaved photo on the way out, while it is shown.
@@ -69,6 +48,23 @@ final class MainWindow {
     var photoNotOpenedDialog: PhotoNotOpenedDialog?
     /// Speaks toasts and the countdown to screen readers.
     lazy var announcer = Announcer(window: window)
+
+    /// The controller's state as the window last drew it.
+    struct Shown {
+        /// The page on screen, to act once when it changes (focus, statistics).
+        var page = ""
+        /// The photo (id and crop) the review page shows, and the one the editor is open on.
+        var reviewedPhoto: CapturedPhoto?
+        var editedPhotoID: Int?
+        var recordingSeconds: Int?
+        var following: Bool?
+        /// The save problem the review page shows.
+        var saveProblem: CaptureProblem?
+        /// The photo the thumbnail button shows.
+        var lastPhoto: String?
+        /// The status page's state, so it is rebuilt only when that changes.
+        var status: CaptureFlow.State?
+    }
 
     init(application: UnsafeMutablePointer<AdwApplication>, sources: CaptureController.Sources) {
         self.application = application
@@ -103,9 +99,6 @@ final class MainWindow {
         toasts = adw_toast_overlay_new()
         adw_toast_overlay_set_child(gcast(toasts), stack)
 
-        cameraSwitcher = gtk_drop_down_new(nil, nil)
-        WidgetStyle.describe(cameraSwitcher, label: localized("Camera"), tooltip: localized("Choose the Camera"))
-        WidgetStyle.setVisible(cameraSwitcher, false)
         menuButton = gtk_menu_button_new()
         gtk_menu_button_set_icon_name(gcast(menuButton), "open-menu-symbolic")
         gtk_menu_button_set_primary(gcast(menuButton), 1)  // F10 opens it
@@ -114,7 +107,7 @@ final class MainWindow {
 
         header = adw_header_bar_new()!
         adw_header_bar_set_title_widget(gcast(header), Make.label("SquareCam", classes: ["title"]))
-        adw_header_bar_pack_start(gcast(header), cameraSwitcher)
+        adw_header_bar_pack_start(gcast(header), cameraSwitcher.widget)
         adw_header_bar_pack_end(gcast(header), menuButton)
         leaveFullscreenButton = Make.button(icon: "view-restore-symbolic", tooltip: localized("Leave Fullscreen (F11)"),
                                             accessibleLabel: localized("Leave fullscreen"))

@@ -7,9 +7,8 @@ import SquareCamCore
 ///
 /// Frames are requested at the widget's size in device pixels (size ×
 /// scale factor) so they are drawn 1:1, sharp on HiDPI screens; a resize asks
-/// for the new size at once (the camera scales each frame, no renegotiation).
-/// Each frame becomes a cairo surface on the camera's streaming thread
-/// (mirrored there when asked), so the main thread only paints it.
+/// for the new size at once. They come through a `ViewfinderFeed` ready to
+/// paint, so the main thread only paints them.
 @MainActor
 final class Viewfinder {
     /// The widget to place in a page.
@@ -20,9 +19,7 @@ final class Viewfinder {
     private let circle: Widget
     private let flash: Widget
     private let countdown: Widget
-    private let mailbox = FrameMailbox()
-    private var camera: (any Camera)?
-    private var requestedSide = 0
+    private let feed = ViewfinderFeed()
     private var shownCountdown: Int?
     private var flashAnimation: GObjectReference?
     /// Keeps the picture alive until the last frame delivery has run, even
@@ -31,20 +28,13 @@ final class Viewfinder {
 
     /// Mirror the picture left-right (display only; photos are never mirrored).
     var mirrored: Bool {
-        get { mirroring.isOn }
-        set { mirroring.isOn = newValue }
+        get { feed.mirrored }
+        set { feed.mirrored = newValue }
     }
-    /// Read on the streaming thread, where frames are mirrored.
-    private let mirroring = SharedFlag()
     /// While paused (review, editor) nothing is drawn, and the camera stops
-    /// scaling viewfinder frames nobody sees (it keeps streaming: the next
-    /// photo stays zero-lag); `attach` after unpausing asks for them again.
+    /// scaling viewfinder frames nobody sees; `attach` after unpausing asks for them again.
     var paused = false {
-        didSet {
-            guard paused, !oldValue, let camera else { return }
-            camera.setViewfinder(side: max(requestedSide, 1), handler: nil)
-            requestedSide = 0
-        }
+        didSet { if paused && !oldValue { feed.pause() } }
     }
     private var framesShownSinceAttach = 0
     /// The side of the frame shown last (a change is a resize).
@@ -59,9 +49,11 @@ final class Viewfinder {
     var onPan: ((Point2D) -> Void)?
     /// Scroll wheel or touchpad: zoom steps, positive in.
     var onZoomSteps: ((Double) -> Void)?
-    /// A pinch began (true), then each change of its scale (false, the scale since it began).
-    var onPinch: ((_ began: Bool, _ scale: Double) -> Void)?
+    /// A pinch changed the picture's scale by this factor since its last report.
+    var onPinch: ((_ factor: Double) -> Void)?
+    /// The drag's and the pinch's progress at their last report.
     private var dragged = Point2D.zero
+    private var pinched = 1.0
 
     init() {
         pictureReference = GObjectReference(retaining: UnsafeMutableRawPointer(view.widget))
@@ -89,7 +81,6 @@ final class Viewfinder {
         WidgetStyle.addClass(layers, "viewfinder")
         widget = Make.squareFrame(layers)
         gtk_widget_set_overflow(layers, GTK_OVERFLOW_HIDDEN)
-        mailbox.consumer = { [weak self] frame in self?.show(frame) }
         installGestures()
     }
 
@@ -116,23 +107,23 @@ final class Viewfinder {
         gtk_widget_add_controller(widget, squarecam_event_controller(scroll))
 
         let pinch = UnsafeMutableRawPointer(gtk_gesture_zoom_new()!)
-        Signal.connect(pinch, "begin") { [weak self] in self?.onPinch?(true, 1) }
+        Signal.connect(pinch, "begin") { [weak self] in self?.pinched = 1 }
         Signal.connectDouble(pinch, "scale-changed") { [weak self] scale in
-            guard scale > 0 else { return }
-            self?.onPinch?(false, scale)
+            guard let self, scale > 0 else { return }
+            let factor = scale / pinched
+            pinched = scale
+            onPinch?(factor)
         }
         gtk_widget_add_controller(widget, squarecam_event_controller(pinch))
     }
 
     /// The camera whose frames are drawn, if any.
-    var attachedCamera: (any Camera)? { camera }
+    var attachedCamera: (any Camera)? { feed.camera }
 
     /// Starts drawing `camera`'s frames.
     func attach(_ camera: any Camera) {
-        self.camera = camera
-        requestedSide = 0
         framesShownSinceAttach = 0
-        mailbox.consumer = { [weak self] frame in self?.show(frame) }
+        feed.attach(camera) { [weak self] frame in self?.show(frame) }
         // Ask once the picture has its size: one caps change fewer for the camera.
         if gtk_widget_get_width(picture) > 0 {
             requestFramesAtWidgetSize()
@@ -143,9 +134,7 @@ final class Viewfinder {
 
     /// Stops frame delivery and clears the picture.
     func detach() {
-        camera?.setViewfinder(side: 1, handler: nil)
-        camera = nil
-        mailbox.consumer = nil
+        feed.detach()
         view.image = nil
     }
 
@@ -199,7 +188,7 @@ final class Viewfinder {
     }
 
     /// Frames received from the camera and frames replaced before drawing.
-    var deliveryCounts: (received: Int, replaced: Int) { mailbox.counts }
+    var deliveryCounts: (received: Int, replaced: Int) { feed.deliveryCounts }
 
     private func show(_ frame: DisplayImage) {
         guard !paused else { return }
@@ -231,19 +220,11 @@ final class Viewfinder {
     /// Asks the camera for frames as large as the picture is on screen, in
     /// device pixels; called on every frame, so a resize follows at once.
     private func requestFramesAtWidgetSize() {
-        guard let camera else { return }
         let width = Int(gtk_widget_get_width(picture))
         let height = Int(gtk_widget_get_height(picture))
         let scale = Int(gtk_widget_get_scale_factor(picture))
-        var side = max(width, height) * max(scale, 1)
-        if side <= 0 { side = 720 }
-        guard side != requestedSide else { return }
-        requestedSide = side
-        let mailbox = self.mailbox, mirroring = self.mirroring
-        camera.setViewfinder(side: side) { frame in
-            guard let image = DisplayImage(frame: frame, mirrored: mirroring.isOn) else { return }
-            mailbox.post(image)
-        }
+        let side = max(width, height) * max(scale, 1)
+        feed.request(side: side > 0 ? side : 720)
     }
 
     /// White lines over a dark edge, thick enough to see on any picture and on a phone's dense screen.

@@ -109,6 +109,8 @@ public final class CaptureController {
     /// Discard, or once the photo `.saveAndClose` wrote is safe), after the
     /// last `onChange`: the camera is stopped and the timers are off.
     public var onClose: (@MainActor () -> Void)?
+    /// True once `onClose` was called: nothing is left to lose, the app may close.
+    public private(set) var hasClosed = false
 
     var provider: any CameraProvider
     let testPattern: any CameraProvider
@@ -236,6 +238,7 @@ public final class CaptureController {
         onChange?()
         if closing {
             closing = false
+            hasClosed = true
             onClose?()
         }
     }

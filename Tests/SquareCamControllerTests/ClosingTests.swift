@@ -29,6 +29,7 @@ import Testing
         #expect(!harness.controller.hasUnsavedPhoto)
         await harness.send(.close)
         #expect(harness.closes == 1 && harness.state == .idle)
+        #expect(harness.controller.hasClosed)
         #expect(harness.provider.opened.allSatisfy { $0.stops == 1 }, "the camera is stopped")
         #expect(!harness.notices.contains(.unsavedPhoto))
     }
@@ -38,6 +39,7 @@ import Testing
         await harness.send(.close)
         #expect(harness.notices.last == .unsavedPhoto)
         #expect(harness.closes == 0 && harness.state.isReviewingPhoto, "Cancel is doing nothing: the photo stays")
+        #expect(!harness.controller.hasClosed)
         #expect(harness.savedFiles.isEmpty)
         // Asked again on the next close.
         await harness.send(.close)

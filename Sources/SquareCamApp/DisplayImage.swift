@@ -1,6 +1,7 @@
 import CGtk
 import Glibc
 import SquareCamCore
+import SquareCamImaging
 
 /// An opaque picture ready to paint: a cairo image surface in cairo's native
 /// ARGB32 (B, G, R, A bytes on little-endian machines), made from an RGBA
@@ -40,8 +41,8 @@ final class DisplayImage: @unchecked Sendable {
         let plane = frame.planes[0]
         plane.bytes.withUnsafeBytes { source in
             for row in 0..<height {
-                Self.copyRow(from: source.baseAddress! + row * plane.stride, to: target + row * targetStride,
-                             pixels: width, mirrored: mirrored)
+                OpaqueBGRARows.copy(from: source.baseAddress! + row * plane.stride, to: target + row * targetStride,
+                                    pixels: width, mirrored: mirrored)
             }
         }
         cairo_surface_mark_dirty(surface)
@@ -55,23 +56,5 @@ final class DisplayImage: @unchecked Sendable {
 
     deinit {
         cairo_surface_destroy(surface)
-    }
-
-    /// RGBA → cairo's BGRA, opaque, one 32-bit word per pixel (the compiler
-    /// vectorises the straight case).
-    private static func copyRow(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, pixels: Int, mirrored: Bool) {
-        let from = source.assumingMemoryBound(to: UInt32.self)
-        let to = target.assumingMemoryBound(to: UInt32.self)
-        if mirrored {
-            for index in 0..<pixels { to[index] = swizzled(from[pixels - 1 - index]) }
-        } else {
-            for index in 0..<pixels { to[index] = swizzled(from[index]) }
-        }
-    }
-
-    /// R,G,B,A bytes read as a little-endian word are 0xAABBGGRR; cairo wants 0xAARRGGBB, A = 255.
-    @inline(__always)
-    private static func swizzled(_ pixel: UInt32) -> UInt32 {
-        0xFF00_0000 | (pixel & 0x0000_FF00) | ((pixel & 0x0000_00FF) << 16) | ((pixel >> 16) & 0x0000_00FF)
     }
 }

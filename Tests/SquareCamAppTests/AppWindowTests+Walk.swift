@@ -81,7 +81,8 @@ extension AppWindowTests {
     /// review; screenshots of each.
     @Test(arguments: walkSizes)
     func everyVideoPageFits(_ size: ScreenSize) throws {
-        let app = try launch(at: size, ["--camera", "test", "--microphone", "test"])
+        // 640×480: the pages are the same, and the recording's encoder light (see appInVideoMode).
+        let app = try launch(at: size, ["--camera", "test:640x480@30", "--microphone", "test"])
         try expectAudit(app, "live", at: size)
         let audits = app.traceCount("audit live in ")
         try app.press("v")

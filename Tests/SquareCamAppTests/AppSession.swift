@@ -184,18 +184,20 @@ final class AppSession {
 
     /// A screenshot of the app's window.
     func screenshot(saveAs name: String? = nil) throws -> Picture {
-        let file = home.appendingPathComponent("shot-\(UUID().uuidString).png")
-        try screen.run("import", ["-window", windowID, file.path])
-        if let name { try? Screenshots.keep(file, as: name) }
-        return try Picture(file: file)
+        try capture(window: windowID, saveAs: name)
     }
 
     /// A screenshot of the whole screen (the app's dialogs are windows of their own).
     func screenshotOfScreen(saveAs name: String? = nil) throws -> Picture {
-        let file = home.appendingPathComponent("screen-\(UUID().uuidString).png")
-        try screen.run("import", ["-window", "root", file.path])
-        if let name { try? Screenshots.keep(file, as: name) }
-        return try Picture(file: file)
+        try capture(window: "root", saveAs: name)
+    }
+
+    /// Straight to a PPM on import's output: no PNG to compress and then
+    /// decode in a second program (most of a screenshot's cost).
+    private func capture(window: String, saveAs name: String?) throws -> Picture {
+        let ppm = try screen.outputData("import", ["-window", window, "-depth", "8", "ppm:-"])
+        if let name { try? Screenshots.keep(ppm: ppm, as: name) }
+        return try Picture(ppm: ppm)
     }
 
     /// Waits for the app to exit; returns its status.

@@ -45,6 +45,11 @@ extension AppWindowTests {
         try expectAudit(app, "live", at: size)
         try app.press("t", "space")
         try expectAudit(app, "countdown", at: size)
+        // Space again stops the countdown, and T twice turns the timer off
+        // (3 → 10 → off): the photo is taken at once, not three seconds later.
+        try app.press("space")
+        try app.waitForTrace("countdown hidden")
+        try app.press("t", "t", "space")
         try expectAudit(app, "review", at: size)
         try app.press("ctrl+s")
         try expectAudit(app, "review-save-failed", at: size)

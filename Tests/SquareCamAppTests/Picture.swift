@@ -16,12 +16,12 @@ struct Picture {
 
     /// Reads any image ImageMagick can read.
     init(file: URL) throws {
-        try self.init(ppm: XDisplay.shared.outputData("convert", [file.path, "-alpha", "off", "-depth", "8", "ppm:-"]))
+        try self.init(ppm: FileTool.outputData("convert", [file.path, "-alpha", "off", "-depth", "8", "ppm:-"]))
     }
 
     /// Decodes a JPEG the app saved, with libjpeg's own djpeg.
     init(jpeg file: URL) throws {
-        try self.init(ppm: XDisplay.shared.outputData("djpeg", ["-ppm", file.path]))
+        try self.init(ppm: FileTool.outputData("djpeg", ["-ppm", file.path]))
     }
 
     /// Decodes a binary PPM (P6, maxval 255).
@@ -137,9 +137,10 @@ struct Picture {
     }
 }
 
-extension XDisplay {
+/// Programs that work on files, not on a display.
+enum FileTool {
     /// Runs a command and returns its raw standard output.
-    func outputData(_ tool: String, _ arguments: [String]) throws -> Data {
+    static func outputData(_ tool: String, _ arguments: [String]) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
@@ -158,9 +159,23 @@ extension XDisplay {
 /// `$SQUARECAM_SCREENSHOTS` when set (e.g. docs/screenshots), else not kept.
 enum Screenshots {
     static func keep(_ file: URL, as name: String) throws {
-        guard let folder = ProcessInfo.processInfo.environment["SQUARECAM_SCREENSHOTS"], !folder.isEmpty else { return }
+        guard let folder else { return }
         let target = URL(fileURLWithPath: folder).appendingPathComponent(name + ".png")
         try? FileManager.default.removeItem(at: target)
         try FileManager.default.copyItem(at: file, to: target)
+    }
+
+    /// Keeps a screenshot taken as a PPM, as a PNG.
+    static func keep(ppm: Data, as name: String) throws {
+        guard let folder else { return }
+        let source = FileManager.default.temporaryDirectory.appendingPathComponent("screenshot-\(UUID().uuidString).ppm")
+        try ppm.write(to: source)
+        defer { try? FileManager.default.removeItem(at: source) }
+        _ = try FileTool.outputData("convert", [source.path, URL(fileURLWithPath: folder).appendingPathComponent(name + ".png").path])
+    }
+
+    private static var folder: String? {
+        guard let folder = ProcessInfo.processInfo.environment["SQUARECAM_SCREENSHOTS"], !folder.isEmpty else { return nil }
+        return folder
     }
 }

@@ -99,6 +99,11 @@ final class XDisplay: Sendable {
 
     /// Runs a command on the display and returns its standard output.
     func output(_ tool: String, _ arguments: [String]) throws -> String {
+        String(decoding: try outputData(tool, arguments), as: UTF8.self)
+    }
+
+    /// Runs a command on the display and returns its raw standard output.
+    func outputData(_ tool: String, _ arguments: [String]) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
@@ -115,6 +120,6 @@ final class XDisplay: Sendable {
         guard process.terminationStatus == 0 else {
             throw AppTestError("\(tool) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(errorText)")
         }
-        return String(decoding: data, as: UTF8.self)
+        return data
     }
 }

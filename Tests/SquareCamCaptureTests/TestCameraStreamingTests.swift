@@ -156,9 +156,14 @@ extension LiveCameraTests {
         let freed = await CaptureTestSupport.wait(upTo: CaptureTestSupport.teardownSeconds) { ledger.allFreed }
         #expect(ledger.observedCount == 21)
         #expect(freed, "\(ledger.observedCount - ledger.freedCount) pipelines not freed")
-        // Each pipeline runs about five streaming threads: a leak would add ~100.
-        // GLib keeps a few idle pool threads, and other suites run alongside.
-        let threadsAfterAll = CaptureTestSupport.threadCount
+        // Each pipeline runs about five streaming threads: a leak would add ~100
+        // for good. GLib keeps a few idle pool threads, and other suites' cameras
+        // come and go in this process: their threads are waited out, a leak's never are.
+        var threadsAfterAll = 0
+        _ = await CaptureTestSupport.wait(upTo: 10) {
+            threadsAfterAll = CaptureTestSupport.threadCount
+            return threadsAfterAll - threadsAfterFirst < 12
+        }
         #expect(threadsAfterAll - threadsAfterFirst < 12, "threads \(threadsAfterFirst) → \(threadsAfterAll)")
         frames.clear()
         try await Task.sleep(for: .milliseconds(50))

@@ -25,6 +25,7 @@ extension MainWindow {
         // disposed window crashed in g_action_map_lookup_action (AddressSanitizer).
         controller.onChange = nil
         controller.onNotice = nil
+        controller.onClose = nil
         return true
     }
 
@@ -57,6 +58,9 @@ extension MainWindow {
     /// question, so the photo on screen is saved into the photos folder and the
     /// app closes once it is written.
     func sessionEnding() {
+        // A second signal (logout sends SIGTERM then SIGHUP; `timeout` signals
+        // the app and its group) may come once the window is gone.
+        guard !controller.hasClosed else { return }
         Trace.line("session ending")
         unsavedPhotoDialog?.dismiss()
         saveAndClose()

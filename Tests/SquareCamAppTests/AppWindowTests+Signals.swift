@@ -17,4 +17,17 @@ extension AppWindowTests {
                     "reason \(app.process.terminationReason.rawValue), status \(app.process.terminationStatus)")
         }
     }
+
+    /// Two signals at once (`timeout` signals the app and then its process
+    /// group; a logout sends SIGTERM, then SIGHUP): one close, no warning
+    /// from GTK about a window already gone, exit status 0.
+    @Test func aSecondSignalWhileClosingIsIgnored() throws {
+        let app = try AppSession(["--camera", "test"])
+        try app.waitForTrace("viewfinder showing frames")
+        kill(app.process.processIdentifier, SIGTERM)
+        kill(app.process.processIdentifier, SIGHUP)
+        #expect(try app.waitForExit(timeout: 10) == 0)
+        #expect(app.traceCount("session ending") == 1, "\(app.log)")
+        #expect(!app.log.contains("WARNING") && !app.log.contains("CRITICAL"), "\(app.log)")
+    }
 }

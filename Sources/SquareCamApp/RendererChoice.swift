@@ -9,15 +9,37 @@ import Foundation
 /// the app (benchmarks/app.sh), while GTK's cairo renderer paints the same
 /// window for a fraction of it. So: software GL → cairo; a GPU → GTK's choice.
 /// An explicit `GSK_RENDERER` is always left alone.
+///
+/// Without a graphics device node at all, any GL is software, and GTK is
+/// told so before it opens its display (`GDK_DEBUG=gl-disable`): it then
+/// never loads Mesa and LLVM, 50 ms of every launch here. Elsewhere a GL
+/// context is made and asked what it runs on.
 @MainActor
 enum RendererChoice {
     /// What was chosen and why, for the log and the benchmark.
     private(set) static var summary = "GTK's default"
+    /// `GDK_DEBUG` as the app was started with, while GL is switched off for GTK's start.
+    private static var startingDebugFlags: String??
+
+    /// Call before GTK opens its display.
+    static func prepare() {
+        guard explicitRenderer == nil, !hasGraphicsDevice() else { return }
+        let flags = ProcessInfo.processInfo.environment["GDK_DEBUG"]
+        startingDebugFlags = .some(flags)
+        setenv("GDK_DEBUG", (flags.map { $0 + "," } ?? "") + "gl-disable", 1)
+        summary = "cairo (no graphics device: OpenGL off)"
+    }
 
     /// Call once GTK has opened its display, before the first window is realized
     /// (GTK reads `GSK_RENDERER` when it makes its first renderer).
     static func apply() {
-        if let explicit = ProcessInfo.processInfo.environment["GSK_RENDERER"], !explicit.isEmpty {
+        if let flags = startingDebugFlags {
+            // Read at GTK's start: the programs the app opens (a photo viewer) get the user's own.
+            if let flags { setenv("GDK_DEBUG", flags, 1) } else { unsetenv("GDK_DEBUG") }
+            startingDebugFlags = nil
+            return
+        }
+        if let explicit = explicitRenderer {
             summary = "\(explicit) (GSK_RENDERER)"
             return
         }
@@ -32,6 +54,16 @@ enum RendererChoice {
         }
         setenv("GSK_RENDERER", "cairo", 1)
         summary = "cairo (OpenGL here is software: \(renderer))"
+    }
+
+    private static var explicitRenderer: String? {
+        ProcessInfo.processInfo.environment["GSK_RENDERER"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// A node a GPU driver makes: DRM's (Mesa, and NVIDIA with nvidia-drm) or NVIDIA's own.
+    private static func hasGraphicsDevice() -> Bool {
+        let drm = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+        return !drm.isEmpty || FileManager.default.fileExists(atPath: "/dev/nvidiactl")
     }
 
     /// The GL_RENDERER string of a GL context on the default display, or nil.

@@ -27,6 +27,7 @@ public enum SquareCamApp {
     public static func run(sources: CaptureController.Sources) -> Int32 {
         Localization.install()
         MainQueueBridge.install()
+        RendererChoice.prepare()
         let application = adw_application_new(applicationID, G_APPLICATION_NON_UNIQUE)!
         let holder = WindowHolder()
         QuitSignals.install {

@@ -82,6 +82,8 @@ struct DialogLine {
 final class BareDesktop {
     let root: URL
     var openedFolders: URL { root.appendingPathComponent("opened-folders") }
+    /// The file manager's GDK_DEBUG, as it was started (`GDK_DEBUG=unset` when it had none).
+    var openedEnvironment: URL { root.appendingPathComponent("opened-environment") }
 
     init(fileManager: Bool = false) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("squarecam-desktop-\(UUID().uuidString)")
@@ -95,7 +97,8 @@ final class BareDesktop {
         let applications = share.appendingPathComponent("applications")
         try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
         let script = root.appendingPathComponent("file-manager.sh")
-        try "#!/bin/sh\necho \"$1\" >> '\(openedFolders.path)'\n".write(to: script, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho \"$1\" >> '\(openedFolders.path)'\necho \"GDK_DEBUG=${GDK_DEBUG-unset}\" > '\(openedEnvironment.path)'\n"
+            .write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         try """
             [Desktop Entry]

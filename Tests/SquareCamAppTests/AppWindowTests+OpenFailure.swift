@@ -68,6 +68,8 @@ extension AppWindowTests {
             ((try? String(contentsOf: desktop.openedFolders, encoding: .utf8)) ?? "").split(separator: "\n").contains { $0 == folder.path }
         }
         #expect(!app.log.contains("The Folder Could Not Be Shown"), "\(app.log)")
+        // The app may switch GTK's OpenGL off for its own start (RendererChoice): never for the programs it opens.
+        #expect((try? String(contentsOf: desktop.openedEnvironment, encoding: .utf8)) == "GDK_DEBUG=unset\n")
     }
 
     /// The dialog `id` is inside the 360 px screen, and drawn: light, with dark text, where the app was before.

@@ -30,4 +30,16 @@ extension AppWindowTests {
         #expect(app.traceCount("session ending") == 1, "\(app.log)")
         #expect(!app.log.contains("WARNING") && !app.log.contains("CRITICAL"), "\(app.log)")
     }
+
+    /// Without a graphics device (Xvfb here), GTK is told before it starts that
+    /// any OpenGL would be software: it paints with cairo and never loads Mesa.
+    @Test(.enabled(if: !FileManager.default.fileExists(atPath: "/dev/dri") && !FileManager.default.fileExists(atPath: "/dev/nvidiactl"),
+                   "this machine has a graphics device: GTK's OpenGL is asked what it runs on instead"))
+    func withoutAGraphicsDeviceOpenGLIsNeverLoaded() throws {
+        let app = try AppSession(["--camera", "test"])
+        try app.waitForTrace("viewfinder showing frames")
+        #expect(app.log.contains("renderer cairo (no graphics device: OpenGL off)"), "\(app.log)")
+        let maps = try String(contentsOfFile: "/proc/\(app.process.processIdentifier)/maps", encoding: .utf8)
+        #expect(!maps.contains("libGLX_mesa") && !maps.contains("libEGL_mesa") && !maps.contains("_dri.so"), "Mesa is loaded")
+    }
 }

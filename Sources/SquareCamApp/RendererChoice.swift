@@ -18,27 +18,32 @@ import Foundation
 enum RendererChoice {
     /// What was chosen and why, for the log and the benchmark.
     private(set) static var summary = "GTK's default"
-    /// `GDK_DEBUG` as the app was started with, while GL is switched off for GTK's start.
+    /// True when GTK was started with OpenGL off (`beforeGTKStarts`).
+    private static var openGLOff = false
+    /// `GDK_DEBUG` as the app was started with, while GTK starts with OpenGL off.
     private static var startingDebugFlags: String??
 
-    /// Call before GTK opens its display.
-    static func prepare() {
+    /// Call just before GTK starts (`gtk_init`, which reads `GDK_DEBUG`).
+    static func beforeGTKStarts() {
         guard explicitRenderer == nil, !hasGraphicsDevice() else { return }
         let flags = ProcessInfo.processInfo.environment["GDK_DEBUG"]
         startingDebugFlags = .some(flags)
         setenv("GDK_DEBUG", (flags.map { $0 + "," } ?? "") + "gl-disable", 1)
+        openGLOff = true
         summary = "cairo (no graphics device: OpenGL off)"
+    }
+
+    /// Call once GTK has started: the programs the app opens (a photo viewer) get the user's own `GDK_DEBUG`.
+    static func afterGTKStarted() {
+        guard let flags = startingDebugFlags else { return }
+        if let flags { setenv("GDK_DEBUG", flags, 1) } else { unsetenv("GDK_DEBUG") }
+        startingDebugFlags = nil
     }
 
     /// Call once GTK has opened its display, before the first window is realized
     /// (GTK reads `GSK_RENDERER` when it makes its first renderer).
     static func apply() {
-        if let flags = startingDebugFlags {
-            // Read at GTK's start: the programs the app opens (a photo viewer) get the user's own.
-            if let flags { setenv("GDK_DEBUG", flags, 1) } else { unsetenv("GDK_DEBUG") }
-            startingDebugFlags = nil
-            return
-        }
+        guard !openGLOff else { return }
         if let explicit = explicitRenderer {
             summary = "\(explicit) (GSK_RENDERER)"
             return

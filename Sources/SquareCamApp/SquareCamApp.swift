@@ -13,7 +13,10 @@ public enum SquareCamApp {
     /// "cannot open display" and give up.
     @MainActor
     public static func canOpenDisplay() -> Bool {
-        gtk_init_check() != 0
+        // GTK reads GDK_DEBUG here, as it starts and opens the display.
+        RendererChoice.beforeGTKStarts()
+        defer { RendererChoice.afterGTKStarted() }
+        return gtk_init_check() != 0
     }
 
     /// Runs the app until its window closes; returns the process exit code.
@@ -27,7 +30,6 @@ public enum SquareCamApp {
     public static func run(sources: CaptureController.Sources) -> Int32 {
         Localization.install()
         MainQueueBridge.install()
-        RendererChoice.prepare()
         let application = adw_application_new(applicationID, G_APPLICATION_NON_UNIQUE)!
         let holder = WindowHolder()
         QuitSignals.install {

@@ -21,6 +21,11 @@ func run(_ arguments: [String]) -> Int32 {
     if value("--self-test") == "main-queue" {
         return MainQueueSelfTest.run(bridge: !arguments.contains("--no-bridge"))
     }
+    // GTK starts as in the app (its renderer choice).
+    guard SquareCamApp.canOpenDisplay() else {
+        print("squarecam-scripted-app: no display")
+        return 1
+    }
     let testPattern = VirtualCameraProvider.testPattern()
     if let text = value("--script") {
         guard let script = Script(text) else {

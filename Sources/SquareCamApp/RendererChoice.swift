@@ -13,7 +13,9 @@ import Foundation
 /// Without a graphics device node at all, any GL is software, and GTK is
 /// told so before it opens its display (`GDK_DEBUG=gl-disable`): it then
 /// never loads Mesa and LLVM, 50 ms of every launch here. Elsewhere a GL
-/// context is made and asked what it runs on.
+/// context is made and asked what it runs on. `GSK_RENDERER=cairo` stays
+/// set in either case, so programs the app opens paint with cairo too, as
+/// they would have had to on that machine's software GL.
 @MainActor
 enum RendererChoice {
     /// What was chosen and why, for the log and the benchmark.
@@ -29,6 +31,8 @@ enum RendererChoice {
         let flags = ProcessInfo.processInfo.environment["GDK_DEBUG"]
         startingDebugFlags = .some(flags)
         setenv("GDK_DEBUG", (flags.map { $0 + "," } ?? "") + "gl-disable", 1)
+        // Named too, or GTK tries its GL renderer first and logs that GL is off.
+        setenv("GSK_RENDERER", "cairo", 1)
         openGLOff = true
         summary = "cairo (no graphics device: OpenGL off)"
     }

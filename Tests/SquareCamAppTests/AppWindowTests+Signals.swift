@@ -41,5 +41,7 @@ extension AppWindowTests {
         #expect(app.log.contains("renderer cairo (no graphics device: OpenGL off)"), "\(app.log)")
         let maps = try String(contentsOfFile: "/proc/\(app.process.processIdentifier)/maps", encoding: .utf8)
         #expect(!maps.contains("libGLX_mesa") && !maps.contains("libEGL_mesa") && !maps.contains("_dri.so"), "Mesa is loaded")
+        // GTK was not left to try its GL renderer first (it logs the failure).
+        #expect(!app.log.contains("GskGLRenderer"), "\(app.log)")
     }
 }

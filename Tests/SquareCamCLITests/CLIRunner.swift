@@ -56,15 +56,24 @@ struct CLIRunner {
 
         /// Waits for it to end (killing it after `timeout` seconds) and collects what it printed.
         func wait(timeout: TimeInterval = 60) -> Result {
-            let timedOut = finished.wait(timeout: .now() + timeout) == .timedOut
-            if timedOut {
-                process.interrupt()
-                kill(process.processIdentifier, SIGKILL)
-                finished.wait()
+            let deadline = Date().addingTimeInterval(timeout)
+            var timedOut = false
+            var reaped: Int32?
+            var zombieSince: Date?
+            while finished.wait(timeout: .now() + 0.25) == .timedOut {
+                if let status = reapIfForgotten(zombieSince: &zombieSince) {
+                    reaped = status
+                    break
+                }
+                if !timedOut && Date() > deadline {
+                    timedOut = true
+                    process.interrupt()
+                    kill(process.processIdentifier, SIGKILL)
+                }
             }
             collected.wait()
             return Result(
-                status: process.terminationStatus,
+                status: reaped ?? process.terminationStatus,
                 output: String(decoding: outData, as: UTF8.self),
                 outputBytes: outData,
                 error: String(decoding: errData, as: UTF8.self),
@@ -122,5 +131,28 @@ struct CLIRunner {
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         return text
+    }
+}
+
+/// Foundation once missed a child's exit (under AddressSanitizer, with
+/// hundreds of children started beside it): the child stayed a zombie for
+/// minutes and its termination handler never ran, so the run hung. A
+/// child that has been a zombie for 5 s is reaped here instead; its exit
+/// status as `waitpid` reports it (128 + the signal when killed).
+extension CLIRunner.Running {
+    fileprivate func reapIfForgotten(zombieSince: inout Date?) -> Int32? {
+        let pid = process.processIdentifier
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = stat.range(of: ") ", options: .backwards), stat[end.upperBound...].first == "Z"
+        else {
+            zombieSince = nil
+            return nil
+        }
+        let since = zombieSince ?? Date()
+        zombieSince = since
+        guard Date().timeIntervalSince(since) > 5 else { return nil }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 }

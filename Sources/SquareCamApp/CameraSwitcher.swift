@@ -11,7 +11,7 @@ final class CameraSwitcher {
     var onChosen: ((String) -> Void)?
     /// The cameras listed, in the list's order.
     private(set) var cameras: [CameraDescription] = []
-    private(set) var isShown = false
+    private var isShown = false
     /// True while the list itself changes the selection: not the user's choice.
     private var drawing = false
 

@@ -282,7 +282,7 @@ enum CompiledCatalogs {
         for language in ["ja", "ko"] {
             let target = share.appendingPathComponent("locale/\(language)/LC_MESSAGES")
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-            _ = try FileTool.outputData("msgfmt", ["-o", target.appendingPathComponent("squarecam.mo").path,
+            _ = try Tool.outputData("msgfmt", ["-o", target.appendingPathComponent("squarecam.mo").path,
                                                            root.appendingPathComponent("po/\(language).po").path])
         }
     }

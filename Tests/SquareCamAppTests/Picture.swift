@@ -16,12 +16,12 @@ struct Picture {
 
     /// Reads any image ImageMagick can read.
     init(file: URL) throws {
-        try self.init(ppm: FileTool.outputData("convert", [file.path, "-alpha", "off", "-depth", "8", "ppm:-"]))
+        try self.init(ppm: Tool.outputData("convert", [file.path, "-alpha", "off", "-depth", "8", "ppm:-"]))
     }
 
     /// Decodes a JPEG the app saved, with libjpeg's own djpeg.
     init(jpeg file: URL) throws {
-        try self.init(ppm: FileTool.outputData("djpeg", ["-ppm", file.path]))
+        try self.init(ppm: Tool.outputData("djpeg", ["-ppm", file.path]))
     }
 
     /// Decodes a binary PPM (P6, maxval 255).
@@ -137,20 +137,25 @@ struct Picture {
     }
 }
 
-/// Programs that work on files, not on a display.
-enum FileTool {
-    /// Runs a command and returns its raw standard output.
-    static func outputData(_ tool: String, _ arguments: [String]) throws -> Data {
+/// Runs the tools the tests read pictures and files with.
+enum Tool {
+    /// Runs `tool` with `environment` added to this process's, and returns
+    /// its raw standard output; throws with its standard error when it fails.
+    static func outputData(_ tool: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
-        let pipe = Pipe()
+        process.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        let pipe = Pipe(), errors = Pipe()
         process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw AppTestError("\(tool) \(arguments.joined(separator: " ")) failed") }
+        guard process.terminationStatus == 0 else {
+            throw AppTestError("\(tool) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(errorText)")
+        }
         return data
     }
 }
@@ -171,7 +176,7 @@ enum Screenshots {
         let source = FileManager.default.temporaryDirectory.appendingPathComponent("screenshot-\(UUID().uuidString).ppm")
         try ppm.write(to: source)
         defer { try? FileManager.default.removeItem(at: source) }
-        _ = try FileTool.outputData("convert", [source.path, URL(fileURLWithPath: folder).appendingPathComponent(name + ".png").path])
+        _ = try Tool.outputData("convert", [source.path, URL(fileURLWithPath: folder).appendingPathComponent(name + ".png").path])
     }
 
     private static var folder: String? {

@@ -104,22 +104,6 @@ final class XDisplay: Sendable {
 
     /// Runs a command on the display and returns its raw standard output.
     func outputData(_ tool: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = try name
-        process.environment = environment
-        let pipe = Pipe(), errors = Pipe()
-        process.standardOutput = pipe
-        process.standardError = errors
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw AppTestError("\(tool) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(errorText)")
-        }
-        return data
+        try Tool.outputData(tool, arguments, environment: ["DISPLAY": try name])
     }
 }

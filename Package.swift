@@ -162,7 +162,7 @@ let package = Package(
 
         // Starts harness/portal/session.py (real session bus, PipeWire, WirePlumber,
         // xdg-desktop-portal) for the tests that need a desktop session.
-        .target(name: "PortalTestSupport", path: "Tests/PortalTestSupport"),
+        .target(name: "PortalTestSupport", dependencies: ["TestThreads"], path: "Tests/PortalTestSupport"),
         // `.ownThreads`: suites whose tests wait synchronously run off Swift's
         // cooperative pool (two threads here), so they never stall the async tests.
         .target(name: "TestThreads", path: "Tests/TestThreads"),
@@ -172,7 +172,7 @@ let package = Package(
         // losslessly in-process, for the transcoder's differential tests.
         .target(name: "CJPEGTestSupport", path: "Tests/CJPEGTestSupport", linkerSettings: [.linkedLibrary("jpeg")]),
         // Optimised for its generated test pictures (see SquareCamImaging).
-        .testTarget(name: "SquareCamImagingTests", dependencies: ["SquareCamImaging", "SquareCamCore", "CExif", "CJPEG", "CJPEGTestSupport"],
+        .testTarget(name: "SquareCamImagingTests", dependencies: ["SquareCamImaging", "SquareCamCore", "CExif", "CJPEG", "CJPEGTestSupport", "TestThreads"],
                     swiftSettings: [.unsafeFlags(["-O"])]),
         .testTarget(name: "SquareCamCaptureTests", dependencies: ["SquareCamCapture", "CGStreamer", "SquareCamImaging", "SquareCamCore", "SquareCamCommandLine", "PortalTestSupport", "TestThreads"]),
         .testTarget(name: "SquareCamCodesTests", dependencies: ["SquareCamCodes", "SquareCamCore", "SquareCamImaging"]),

@@ -1,4 +1,5 @@
 import Foundation
+import TestThreads
 
 /// Stand-in programs the tests write and then run (a camera-list helper, a
 /// sound player). (Here, beside the portal session, because this is the
@@ -19,7 +20,6 @@ public enum ExecutableScript {
         try writer.run()
         try input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
         try input.fileHandleForWriting.close()
-        writer.waitUntilExit()
-        guard writer.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        guard writer.waitForExitStatus() == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
     }
 }

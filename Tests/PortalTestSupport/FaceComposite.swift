@@ -1,4 +1,5 @@
 import Foundation
+import TestThreads
 
 /// The wide frame the face-following tests show a camera: 1280x720 with the
 /// astronaut portrait (Tests/Fixtures/faces), scaled to 720x720, at the right
@@ -18,8 +19,7 @@ public enum FaceComposite {
                              "(", portrait, "-resize", "720x720", ")", "-geometry", "+560+0", "-composite",
                              "-type", "TrueColor", path]
         try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, FileManager.default.fileExists(atPath: path) else {
+        guard process.waitForExitStatus() == 0, FileManager.default.fileExists(atPath: path) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
         }
     }

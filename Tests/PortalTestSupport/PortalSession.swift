@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestThreads
 
 /// A private desktop session with real daemons for a test: session bus,
 /// permission store, PipeWire with camera nodes, WirePlumber, a mock portal
@@ -119,7 +120,7 @@ public final class PortalSession: @unchecked Sendable {
             throw error
         }
         guard ready["ready"] as? Bool == true, let environment = ready["environment"] as? [String: String] else {
-            process.waitUntilExit()
+            _ = process.waitForExitStatus()
             throw Failure(description: "the test session did not start: \(ready["error"] ?? "no reason given") (logs: \(ready["logs"] ?? "none"))")
         }
         self.environment = environment
@@ -136,7 +137,7 @@ public final class PortalSession: @unchecked Sendable {
         commandLock.withLock { _ in
             try? input.close()
         }
-        process.waitUntilExit()
+        _ = process.waitForExitStatus()
     }
 
     // MARK: Commands

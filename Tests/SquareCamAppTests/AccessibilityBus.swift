@@ -1,6 +1,7 @@
 import Foundation
 import PortalTestSupport
 import Synchronization
+import TestThreads
 
 /// A private accessibility bus for one test (harness/a11y/atspi_session.py): a
 /// session bus, at-spi-bus-launcher and the registry, read with pyatspi as a
@@ -41,7 +42,7 @@ final class AccessibilityBus: @unchecked Sendable {
         lines = LineReader(stdout.fileHandleForReading)
         let ready = try Self.decode(lines.next(timeout: Self.replyTimeout))
         guard ready["ready"] as? Bool == true, let environment = ready["environment"] as? [String: String] else {
-            process.waitUntilExit()
+            _ = process.waitForExitStatus()
             throw AppTestError("the accessibility bus did not start: \(ready["error"] ?? "no reason given")")
         }
         self.environment = environment
@@ -49,7 +50,7 @@ final class AccessibilityBus: @unchecked Sendable {
 
     deinit {
         commandLock.withLock { _ in try? input.close() }
-        process.waitUntilExit()
+        _ = process.waitForExitStatus()
     }
 
     /// The app's accessible tree, waiting (up to 30 s) until `ready` holds for it.

@@ -38,7 +38,7 @@ extension AppSession {
 
     /// How many trace lines so far contain `text`.
     func traceCount(_ text: String) -> Int {
-        log.split(separator: "\n").filter { $0.contains("squarecam-trace:") && $0.contains(text) }.count
+        traceLines.filter { $0.contains(text) }.count
     }
 
     /// Runs `action` (a key press), then waits for the next trace line containing `text`; returns it.

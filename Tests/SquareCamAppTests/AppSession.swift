@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// One run of the built app on an X display, driven like a user would:
 /// key presses through xdotool, screenshots through ImageMagick's `import`.
@@ -9,6 +10,7 @@ final class AppSession {
     let home: URL
     private(set) var process = Process()
     private var logFile: URL { home.appendingPathComponent("app.log") }
+    private var output: AppOutput?
     let display: String
     /// The X server the app is on.
     let screen: XDisplay
@@ -75,6 +77,7 @@ final class AppSession {
         // The app writes into a file the test reads back: no pipe to drain, and
         // nothing is lost if the app crashes.
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        output = AppOutput(file: logFile)
         let handle = try FileHandle(forWritingTo: logFile)
         process.standardOutput = handle
         process.standardError = handle
@@ -86,26 +89,36 @@ final class AppSession {
         if process.isRunning {
             process.terminate()
             // A GTK app may take a while to wind down; do not wait forever.
+            // One whose photo could not be saved on the way out stays open
+            // to keep it (the tests of failed saves end that way): no need to wait.
             let deadline = Date().addingTimeInterval(5)
-            while process.isRunning && Date() < deadline { usleep(50_000) }
+            while process.isRunning && Date() < deadline && !keptAPhotoItCouldNotSave { usleep(10_000) }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            _ = process.waitForExitStatus()
         }
         try? FileManager.default.removeItem(at: home)
     }
 
+    private var keptAPhotoItCouldNotSave: Bool {
+        guard let ending = traceLines.lastIndex(where: { $0.contains("session ending") }) else { return false }
+        return traceLines[ending...].contains { $0.contains("saveFailed(") }
+    }
+
     /// Everything the app wrote to stdout and stderr so far.
-    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+    var log: String { output?.text ?? "" }
+
+    /// The trace lines the app wrote so far.
+    var traceLines: [String] { output?.traceLines ?? [] }
 
     /// Waits until a trace line containing `text` appears after `after` earlier ones; returns that line.
     @discardableResult
     func waitForTrace(_ text: String, occurrence: Int = 1, timeout: Double = 90) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            let lines = log.split(separator: "\n").filter { $0.contains("squarecam-trace:") && $0.contains(text) }
-            if lines.count >= occurrence { return String(lines[occurrence - 1]) }
+            let lines = traceLines.filter { $0.contains(text) }
+            if lines.count >= occurrence { return lines[occurrence - 1] }
             if !process.isRunning { break }
-            usleep(50_000)
+            usleep(10_000)
         }
         throw AppTestError("no trace line with '\(text)' (#\(occurrence)) within \(timeout) s; the app said:\n\(log)")
     }
@@ -115,10 +128,9 @@ final class AppSession {
     func waitForTrace(_ text: String, where condition: (String) -> Bool, timeout: Double = 90) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            let lines = log.split(separator: "\n").filter { $0.contains("squarecam-trace:") && $0.contains(text) }
-            if let found = lines.last(where: { condition(String($0)) }) { return String(found) }
+            if let found = traceLines.last(where: { $0.contains(text) && condition($0) }) { return found }
             if !process.isRunning { break }
-            usleep(50_000)
+            usleep(10_000)
         }
         throw AppTestError("no trace line with '\(text)' that fits within \(timeout) s; the app said:\n\(log)")
     }
@@ -143,8 +155,12 @@ final class AppSession {
     }
 
     func press(_ keys: [String]) throws {
-        try screen.run("xdotool", ["windowfocus", "--sync", windowID])
-        try screen.run("xdotool", ["key", "--delay", "40"] + keys)
+        try press(keys, in: windowID)
+    }
+
+    /// Focuses the window, then presses: one xdotool, its commands chained.
+    private func press(_ keys: [String], in window: String) throws {
+        try screen.run("xdotool", ["windowfocus", "--sync", window, "key", "--delay", "40"] + keys)
     }
 
     /// Moves the pointer to (x, y) in the window, as a user's mouse would
@@ -159,8 +175,7 @@ final class AppSession {
         let windows = try screen.output("xdotool", ["search", "--onlyvisible", "--pid", String(process.processIdentifier)])
             .split(separator: "\n").map(String.init).filter { $0 != windowID }
         guard let dialog = windows.last else { throw AppTestError("no window of the app but its main one") }
-        try screen.run("xdotool", ["windowfocus", "--sync", dialog])
-        try screen.run("xdotool", ["key", "--delay", "40"] + keys)
+        try press(keys, in: dialog)
     }
 
     /// Waits (up to 30 s) for a visible window titled `name` (a dialog of the app); returns its id.
@@ -202,10 +217,8 @@ final class AppSession {
 
     /// Waits for the app to exit; returns its status.
     func waitForExit(timeout: Double = 60) throws -> Int32 {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(50_000) }
-        guard !process.isRunning else { throw AppTestError("the app did not exit within \(timeout) s") }
-        return process.terminationStatus
+        guard let status = process.waitForExitStatus(timeout: timeout) else { throw AppTestError("the app did not exit within \(timeout) s") }
+        return status
     }
 
     /// Photos saved in the session's Pictures/Camera folder.
@@ -218,12 +231,16 @@ final class AppSession {
     private func waitForWindow() throws -> String {
         let deadline = Date().addingTimeInterval(90)
         while Date() < deadline {
-            if let found = try? screen.output("xdotool", ["search", "--onlyvisible", "--pid", String(process.processIdentifier)]),
+            // Asked of the X server (a program started each time) only once
+            // the app traced its first page's controls, which it does once
+            // the window is laid out.
+            if traceLines.contains(where: { $0.contains("controls ") }),
+               let found = try? screen.output("xdotool", ["search", "--onlyvisible", "--pid", String(process.processIdentifier)]),
                let id = found.split(separator: "\n").last {
                 return String(id)
             }
             guard process.isRunning else { break }
-            usleep(100_000)
+            usleep(10_000)
         }
         let reason = process.isRunning ? "did not appear within 90 s" : "never appeared: the app exited with status \(process.terminationStatus)"
         throw AppTestError("the app's window \(reason); the app said:\n\(log)")

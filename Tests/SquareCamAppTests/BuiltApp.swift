@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// The built `squarecam` binary, run as a subprocess: GTK wants the main
 /// thread of its own process, which a test process cannot give it.
@@ -33,14 +34,12 @@ struct BuiltApp {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
+        guard let status = process.waitForExitStatus(timeout: timeout) else {
             process.terminate()
             throw AppTestError("squarecam \(arguments) did not finish within \(timeout) s")
         }
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, output)
+        return (status, output)
     }
 }
 

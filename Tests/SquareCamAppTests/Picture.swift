@@ -1,4 +1,5 @@
 import Foundation
+import TestThreads
 
 /// An RGB image read through ImageMagick (`convert … ppm:-`) or djpeg, for
 /// comparing screenshots with saved photos.
@@ -152,9 +153,9 @@ enum Tool {
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw AppTestError("\(tool) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(errorText)")
+        let status = process.waitForExitStatus()
+        guard status == 0 else {
+            throw AppTestError("\(tool) \(arguments.joined(separator: " ")) failed (\(status)): \(errorText)")
         }
         return data
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestThreads
 
 /// A headless Weston (Wayland compositor, pixman renderer) for the GUI tests
 /// on GTK's Wayland path, as GNOME desktops and Linux phones run it. Started
@@ -81,10 +82,10 @@ final class Weston: Sendable {
         shooter.standardOutput = FileHandle.nullDevice
         shooter.standardError = FileHandle.nullDevice
         try shooter.run()
-        shooter.waitUntilExit()
-        guard shooter.terminationStatus == 0,
+        let status = shooter.waitForExitStatus()
+        guard status == 0,
               let file = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).first(where: { $0.pathExtension == "png" })
-        else { throw AppTestError("weston-screenshooter failed (status \(shooter.terminationStatus))") }
+        else { throw AppTestError("weston-screenshooter failed (status \(status))") }
         if let name { try? Screenshots.keep(file, as: name) }
         return try Picture(file: file)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestThreads
 
 /// An X display the GUI tests draw on: `$DISPLAY` (as `make test` sets it
 /// with xvfb-run) or a private Xvfb, started once for the whole run. Each
@@ -85,7 +86,7 @@ final class XDisplay: Sendable {
             check.standardError = FileHandle.nullDevice
             guard (try? check.run()) != nil else { return AppTestError("xprop is missing; install x11-utils (scripts/install-deps.sh)") }
             let answer = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            check.waitUntilExit()
+            _ = check.waitForExitStatus()
             if answer.contains("window id") { return nil }
             usleep(50_000)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestThreads
 
 /// Runs the built `squarecam` binary, as a user would, and collects what it printed.
 struct CLIRunner {
@@ -45,7 +46,6 @@ struct CLIRunner {
     // @unchecked: the two buffers are each written by one reader before `collected` is left, and read after.
     final class Running: @unchecked Sendable {
         let process = Process()
-        fileprivate let finished = DispatchSemaphore(value: 0)
         fileprivate let collected = DispatchGroup()
         fileprivate var outData = Data()
         fileprivate var errData = Data()
@@ -56,24 +56,16 @@ struct CLIRunner {
 
         /// Waits for it to end (killing it after `timeout` seconds) and collects what it printed.
         func wait(timeout: TimeInterval = 60) -> Result {
-            let deadline = Date().addingTimeInterval(timeout)
-            var timedOut = false
-            var reaped: Int32?
-            var zombieSince: Date?
-            while finished.wait(timeout: .now() + 0.25) == .timedOut {
-                if let status = reapIfForgotten(zombieSince: &zombieSince) {
-                    reaped = status
-                    break
-                }
-                if !timedOut && Date() > deadline {
-                    timedOut = true
-                    process.interrupt()
-                    kill(process.processIdentifier, SIGKILL)
-                }
+            var status = process.waitForExitStatus(timeout: timeout)
+            let timedOut = status == nil
+            if timedOut {
+                process.interrupt()
+                kill(process.processIdentifier, SIGKILL)
+                status = process.waitForExitStatus()
             }
             collected.wait()
             return Result(
-                status: reaped ?? process.terminationStatus,
+                status: status!,
                 output: String(decoding: outData, as: UTF8.self),
                 outputBytes: outData,
                 error: String(decoding: errData, as: UTF8.self),
@@ -103,8 +95,6 @@ struct CLIRunner {
         let inputPipe = input.map { _ in Pipe() }
         process.standardInput = inputPipe ?? FileHandle.nullDevice
 
-        let finished = running.finished
-        process.terminationHandler = { _ in finished.signal() }
         try process.run()
         // Read while it runs so a full pipe cannot stall the child.
         DispatchQueue.global().async(group: running.collected) { running.outData = output.fileHandleForReading.readDataToEndOfFile() }
@@ -129,30 +119,7 @@ struct CLIRunner {
         process.standardOutput = pipe
         try process.run()
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        _ = process.waitForExitStatus()
         return text
-    }
-}
-
-/// Foundation once missed a child's exit (under AddressSanitizer, with
-/// hundreds of children started beside it): the child stayed a zombie for
-/// minutes and its termination handler never ran, so the run hung. A
-/// child that has been a zombie for 5 s is reaped here instead; its exit
-/// status as `waitpid` reports it (128 + the signal when killed).
-extension CLIRunner.Running {
-    fileprivate func reapIfForgotten(zombieSince: inout Date?) -> Int32? {
-        let pid = process.processIdentifier
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let end = stat.range(of: ") ", options: .backwards), stat[end.upperBound...].first == "Z"
-        else {
-            zombieSince = nil
-            return nil
-        }
-        let since = zombieSince ?? Date()
-        zombieSince = since
-        guard Date().timeIntervalSince(since) > 5 else { return nil }
-        var status: Int32 = 0
-        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
-        return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 }

@@ -216,8 +216,7 @@ import TestThreads
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(process.waitForExitStatus() == 0, "\(text)")
         #expect(text.contains("\r["), "a progress bar on a terminal: \(text.debugDescription)")
         #expect(text.contains("3/3"))
         let quiet = try CLIRunner.run(["crop", "--size", "32", "--overwrite", "-o", folder.file("out"), folder.path])

@@ -375,7 +375,7 @@ final class TemporaryFolder {
     }
 
     deinit {
-        if mounted { _ = try? Process.run(URL(fileURLWithPath: "/bin/umount"), arguments: ["-l", path]).waitUntilExit() }
+        if mounted { _ = try? Process.run(URL(fileURLWithPath: "/bin/umount"), arguments: ["-l", path]).waitForExitStatus() }
         try? FileManager.default.removeItem(atPath: path)
     }
 
@@ -395,8 +395,7 @@ final class TemporaryFolder {
 
     private func mount(options: String) throws {
         let process = try Process.run(URL(fileURLWithPath: "/bin/mount"), arguments: ["-t", "tmpfs", "-o", options, "tmpfs", path])
-        process.waitUntilExit()
-        mounted = process.terminationStatus == 0
+        mounted = process.waitForExitStatus() == 0
         try #require(mounted, "mount failed")
     }
 }

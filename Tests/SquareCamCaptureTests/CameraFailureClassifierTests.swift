@@ -102,9 +102,9 @@ import TestThreads
             rerun.standardError = output
             try rerun.run()
             let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            rerun.waitUntilExit()
-            #expect(rerun.terminationStatus == 0 && text.contains("deviceNodeWithoutPermissionIsDenied() passed"),
-                    "run as nobody (status \(rerun.terminationStatus)):\n\(text)")
+            let status = rerun.waitForExitStatus()
+            #expect(status == 0 && text.contains("deviceNodeWithoutPermissionIsDenied() passed"),
+                    "run as nobody (status \(status)):\n\(text)")
             return
         }
         let path = "/tmp/squarecam-denied-\(getpid())"

@@ -1,6 +1,7 @@
 import Foundation
 import SquareCamCore
 import Testing
+import TestThreads
 @testable import SquareCamImaging
 
 @Suite struct ExifMetadataTests {
@@ -68,7 +69,7 @@ import Testing
         process.standardOutput = pipe
         try process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        _ = process.waitForExitStatus()
         #expect(output.contains("[IFD0] Orientation: 1"))
         #expect(output.contains("[ExifIFD] OffsetTimeOriginal: +02:00"))
         #expect(output.contains("[ExifIFD] DateTimeOriginal: 2026:09:21 16:13:20"))

@@ -1,4 +1,5 @@
 import Foundation
+import TestThreads
 
 /// A fresh folder for one test, removed (and unmounted) when the test ends.
 final class ScratchFolder {
@@ -55,7 +56,6 @@ final class ScratchFolder {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
+        return process.waitForExitStatus()
     }
 }

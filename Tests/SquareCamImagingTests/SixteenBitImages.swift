@@ -1,6 +1,7 @@
 import Foundation
 import SquareCamCore
 import Testing
+import TestThreads
 @testable import SquareCamImaging
 
 /// 16-bit pictures made in the tests (through our own writer, cross-checked
@@ -85,8 +86,7 @@ enum SixteenBitImages {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(tool) \(arguments) failed")
+        try #require(process.waitForExitStatus() == 0, "\(tool) \(arguments) failed")
         return data
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import SquareCamCore
 import Testing
+import TestThreads
 @testable import SquareCamImaging
 
 @Suite struct SquareCropperTests {
@@ -224,7 +225,7 @@ import Testing
             process.arguments = ["-progressive"] + (coding.contains("arithmetic") ? ["-arithmetic"] : [])
                 + ["-outfile", output, TestImages.fixtures.appendingPathComponent("libjpeg-turbo/testorig.jpg").path]
             try process.run()
-            process.waitUntilExit()
+            _ = process.waitForExitStatus()
             input = Array(try Data(contentsOf: URL(fileURLWithPath: output)))
         }
         let header = try JPEGDecoder.header(of: input)
@@ -260,7 +261,7 @@ import Testing
         process.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
         process.arguments = [png, "-colorspace", "CMYK", "-quality", "95", cmyk]
         try process.run()
-        process.waitUntilExit()
+        _ = process.waitForExitStatus()
         let input = Array(try Data(contentsOf: URL(fileURLWithPath: cmyk)))
         #expect([.cmyk, .ycck].contains(try JPEGDecoder.header(of: input).colorModel))
         let result = try SquareCropper.crop(input, options: CropOptions(quality: 95))

@@ -120,7 +120,7 @@ final class AppSession {
             if !process.isRunning { break }
             usleep(10_000)
         }
-        throw AppTestError("no trace line with '\(text)' (#\(occurrence)) within \(timeout) s; the app said:\n\(log)")
+        throw AppTestError("no trace line with '\(text)' (#\(occurrence)) \(howItEnded(timeout)); the app said:\n\(log)")
     }
 
     /// Waits until a trace line containing `text` satisfies `condition`; returns it.
@@ -132,7 +132,13 @@ final class AppSession {
             if !process.isRunning { break }
             usleep(10_000)
         }
-        throw AppTestError("no trace line with '\(text)' that fits within \(timeout) s; the app said:\n\(log)")
+        throw AppTestError("no trace line with '\(text)' that fits \(howItEnded(timeout)); the app said:\n\(log)")
+    }
+
+    /// Why a wait ended without its line: the time ran out, or the app ended.
+    private func howItEnded(_ timeout: Double) -> String {
+        guard !process.isRunning else { return "within \(timeout) s" }
+        return "before the app ended with status \(process.waitForExitStatus()) (128 + N: killed by signal N)"
     }
 
     /// The path of the `occurrence`-th photo the app says it saved.

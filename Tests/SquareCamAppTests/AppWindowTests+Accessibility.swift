@@ -63,7 +63,7 @@ extension AppWindowTests {
 
     @Test(arguments: [english, japanese])
     func screenReadersReadEachControlOnceWithItsState(_ words: Words) throws {
-        let (bus, app) = try accessibleApp(["--camera", "test"], words: words)
+        let (bus, app) = try accessibleApp(["--camera", Self.testCamera], words: words)
         try app.waitForTrace("viewfinder showing frames")
         let tree = try bus.tree(of: app) { $0.first { $0.name == words.takePhoto && $0.isFocused } != nil }
         let live = try #require(tree.page(containing: words.takePhoto), "\(tree.outline)")
@@ -163,7 +163,7 @@ extension AppWindowTests {
 
     /// The countdown's digits reach the bus, spoken by the focused shutter.
     @Test func theCountdownIsAnnounced() throws {
-        let (bus, app) = try accessibleApp(["--camera", "test"])
+        let (bus, app) = try accessibleApp(["--camera", Self.testCamera])
         try app.waitForTrace("viewfinder showing frames")
         _ = try bus.tree(of: app) { $0.first { $0.name == "Take Photo" && $0.isFocused } != nil }
         try app.press("t", "space")
@@ -179,7 +179,7 @@ extension AppWindowTests {
     /// Space and Enter go to the focused control (GNOME's rule); with the
     /// shutter focused, and after a menu or dialog closes, they take the photo.
     @Test func spaceAndEnterActivateTheFocusedControl() throws {
-        let (bus, app) = try accessibleApp(["--camera", "test"])
+        let (bus, app) = try accessibleApp(["--camera", Self.testCamera])
         try app.waitForTrace("viewfinder showing frames")
         _ = try bus.tree(of: app) { $0.first { $0.name == "Take Photo" && $0.isFocused } != nil }
         // Tab goes round every control once, each with a name.

@@ -7,7 +7,7 @@ import Testing
 extension AppWindowTests {
     /// The app on the test camera with a photo under review.
     private func appReviewingAPhoto(environment: [String: String] = [:]) throws -> AppSession {
-        let app = try AppSession(["--camera", "test"], environment: environment)
+        let app = try AppSession(["--camera", Self.testCamera], environment: environment)
         try app.waitForTrace("viewfinder showing frames")
         try app.press("space")
         try app.waitForTrace("review showing")

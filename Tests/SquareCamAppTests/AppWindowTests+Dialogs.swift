@@ -14,7 +14,7 @@ extension AppWindowTests {
     @Test(arguments: [PhoneScreen(width: 360, height: 720), PhoneScreen(width: 720, height: 360)])
     func theAppsWindowsFitAPhoneAndCloseByTheirButton(_ phone: PhoneScreen) throws {
         let screen = XDisplay.withWindowManager(width: phone.width, height: phone.height)
-        let app = try AppSession(["--camera", "test"], on: screen)
+        let app = try AppSession(["--camera", Self.testCamera], on: screen)
         try app.waitForTrace("viewfinder showing frames")
         let windows: [(name: String, title: String, open: () throws -> Void)] = [
             ("preferences", "Preferences", { try app.press("ctrl+comma") }),
@@ -61,7 +61,7 @@ extension AppWindowTests {
             try CompiledCatalogs.make()
             environment = ["LANGUAGE": language, "LANG": "C.UTF-8"]
         }
-        let app = try AppSession(["--camera", "test"], environment: environment)
+        let app = try AppSession(["--camera", Self.testCamera], environment: environment)
         try app.waitForTrace("viewfinder showing frames")
         let menu = try app.waitForTrace("main menu items: ")
         let items = menu.components(separatedBy: "main menu items: ")[1].components(separatedBy: " | ")

@@ -84,7 +84,7 @@ extension AppWindowTests {
 extension AppWindowTests {
     /// The app on the test camera, a photo taken and the crop editor open on its widest centred square.
     func appInTheCropEditor() throws -> AppSession {
-        let app = try AppSession(["--camera", "test"])
+        let app = try AppSession(["--camera", Self.testCamera])
         try app.waitForTrace("viewfinder showing frames")
         try app.press("space")
         try app.waitForTrace("review showing")

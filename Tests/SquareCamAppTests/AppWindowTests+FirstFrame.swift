@@ -7,7 +7,7 @@ import Testing
 /// the first time review and the editor showed.
 extension AppWindowTests {
     @Test func everyPagesFirstFrameIsLaidOut() throws {
-        let app = try AppSession(["--camera", "test"])
+        let app = try AppSession(["--camera", Self.testCamera])
         try app.waitForTrace("viewfinder showing frames")
         let live = try app.waitForTrace("live first drawn ")
         try app.press("space")

@@ -8,7 +8,7 @@ extension AppWindowTests {
     /// Save As… (offered once a save failed) opens in the photos folder, or
     /// the nearest folder above it that exists, not in the working directory.
     @Test func saveAsOpensAtThePhotosFolder() throws {
-        let app = try AppSession(["--camera", "test"], environment: ["XDG_PICTURES_DIR": "/sys/kernel"])
+        let app = try AppSession(["--camera", Self.testCamera], environment: ["XDG_PICTURES_DIR": "/sys/kernel"])
         try app.waitForTrace("viewfinder showing frames")
         try app.press("space")
         try app.waitForTrace("review showing")
@@ -34,7 +34,7 @@ extension AppWindowTests {
         try FileManager.default.createDirectory(at: home.appendingPathComponent(".config/squarecam"), withIntermediateDirectories: true)
         try "photo-size=2048\nfolder=\(photos.path)\n"
             .write(to: home.appendingPathComponent(".config/squarecam/settings"), atomically: true, encoding: .utf8)
-        let app = try AppSession(["--camera", "test"], environment: [
+        let app = try AppSession(["--camera", Self.testCamera], environment: [
             "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
         ])
         try app.waitForTrace("viewfinder showing frames")
@@ -59,7 +59,7 @@ extension AppWindowTests {
     /// The About window fits a 360 px phone (it was 370 px wide).
     @Test func theAboutWindowFitsAPhone() throws {
         let screen = XDisplay.withWindowManager(width: 360, height: 720)
-        let app = try AppSession(["--camera", "test"], on: screen)
+        let app = try AppSession(["--camera", Self.testCamera], on: screen)
         try app.waitForTrace("viewfinder showing frames")
         try app.press("F10")
         try app.waitForTrace("main menu open true")

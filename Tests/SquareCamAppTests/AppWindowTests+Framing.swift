@@ -54,7 +54,7 @@ extension AppWindowTests {
     /// move on from there, 0 goes back; the photo is the zoomed square at the
     /// frame's own resolution, where the drag put it.
     @Test func zoomAndPanTheViewfinder() throws {
-        let app = try AppSession(["--camera", "test"])
+        let app = try AppSession(["--camera", Self.testCamera])
         let square = try #require(drawnSquare(in: try app.waitForTrace("viewfinder showing frames")))
         try app.next("zoom shows 1.3×") { try app.press("plus") }
         try app.next("zoom shows 1.6×") { try app.press("plus") }

@@ -13,7 +13,7 @@ extension AppWindowTests {
     @Test(arguments: fullscreenSizes)
     func fullscreenHasAButtonThatLeavesIt(_ size: ScreenSize) throws {
         let screen = XDisplay.withWindowManager(width: size.width, height: size.height)
-        let app = try AppSession(["--camera", "test"], on: screen)
+        let app = try AppSession(["--camera", Self.testCamera], on: screen)
         try app.waitForTrace("viewfinder showing frames")
         try app.press("F11")
         try app.waitForTrace("fullscreen true header hidden")

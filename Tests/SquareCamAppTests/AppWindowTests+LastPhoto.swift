@@ -6,7 +6,7 @@ extension AppWindowTests {
     /// replaced by each photo saved; a click opens it. The toast saying
     /// "Saved to …" leaves the shutter and the thumbnail free.
     @Test func theLastPhotoSitsBesideTheShutter() throws {
-        let first = try AppSession(["--camera", "test"])
+        let first = try AppSession(["--camera", Self.testCamera])
         try first.waitForTrace("viewfinder showing frames")
         #expect(!first.log.contains("last photo shown"), "a thumbnail with no photo")
         try first.press("space")
@@ -26,7 +26,7 @@ extension AppWindowTests {
         _ = try first.waitForExit()
 
         // The next launch shows it again, from the folder; a click opens it.
-        let again = try AppSession(["--camera", "test"], environment: ["HOME": first.home.path,
+        let again = try AppSession(["--camera", Self.testCamera], environment: ["HOME": first.home.path,
                                                                        "XDG_PICTURES_DIR": first.home.appendingPathComponent("Pictures").path])
         try again.waitForTrace("last photo shown: \(path)")
         let button = try #require(try again.waitForControls("live", where: { $0["thumbnail"] != nil })["thumbnail"])

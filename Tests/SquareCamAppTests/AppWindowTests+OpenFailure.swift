@@ -9,7 +9,7 @@ extension AppWindowTests {
     @Test func openWithNoViewerSaysSoOffersTheFolderThenSaysWhereThePhotoIs() throws {
         let desktop = try BareDesktop()
         let screen = XDisplay.withWindowManager(width: 360, height: 720)
-        let app = try AppSession(["--camera", "test"], environment: desktop.environment, on: screen)
+        let app = try AppSession(["--camera", Self.testCamera], environment: desktop.environment, on: screen)
         defer { withExtendedLifetime(desktop) {} }
         try app.waitForTrace("viewfinder showing frames")
         let path = try app.takeAndSavePhoto()
@@ -52,7 +52,7 @@ extension AppWindowTests {
     /// With a file manager but no image viewer, Show Folder opens the photo's folder in it.
     @Test func showFolderOpensThePhotosFolderInTheFileManager() throws {
         let desktop = try BareDesktop(fileManager: true)
-        let app = try AppSession(["--camera", "test"], environment: desktop.environment)
+        let app = try AppSession(["--camera", Self.testCamera], environment: desktop.environment)
         try app.waitForTrace("viewfinder showing frames")
         let path = try app.takeAndSavePhoto()
         let thumbnail = try #require(try app.waitForControls("live", where: { $0["thumbnail"] != nil })["thumbnail"])

@@ -26,12 +26,8 @@ extension AppWindowTests {
     ]
 
     /// The app on the test camera, live, its window at `size`, in its language.
-    /// The test camera at 1080p like the default, at 15 frames a second: the
-    /// layout tests need its size, not its rate, and half the frames leave
-    /// the two cores to the tests running beside them.
-    static let layoutCamera = "test:1920x1080@15"
 
-    func launch(at size: ScreenSize, _ arguments: [String] = ["--camera", Self.layoutCamera], program: String = BuiltApp.product,
+    func launch(at size: ScreenSize, _ arguments: [String] = ["--camera", Self.testCamera], program: String = BuiltApp.product,
                 environment extra: [String: String] = [:], until first: String = "viewfinder showing frames") throws -> AppSession {
         var environment = size.scale == 1 ? [:] : ["GDK_SCALE": String(size.scale)]
         if let language = size.language {

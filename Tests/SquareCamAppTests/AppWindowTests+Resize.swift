@@ -6,7 +6,7 @@ extension AppWindowTests {
     /// sharp), while streaming: the camera scales each frame to the size asked,
     /// no caps are renegotiated, so the stream cannot fail with not-negotiated.
     @Test func resizingTheWindowResizesTheViewfinderFramesWhileStreaming() throws {
-        let app = try AppSession(["--camera", "test"])
+        let app = try AppSession(["--camera", Self.testCamera])
         try app.waitForTrace("viewfinder showing frames")
         // Once the page is laid out, the frames have the square's side.
         let startLine = try app.waitForTrace("viewfinder ", where: { line in

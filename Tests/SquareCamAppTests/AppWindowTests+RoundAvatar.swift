@@ -7,7 +7,7 @@ extension AppWindowTests {
     /// editor's square as a PNG whose corners are transparent; the guide is
     /// remembered for the next start.
     @Test func theRoundAvatarGuideAndSavingARoundAvatar() throws {
-        let app = try AppSession(["--camera", "test"])
+        let app = try AppSession(["--camera", Self.testCamera])
         let square = try #require(drawnSquare(in: try app.waitForTrace("viewfinder showing frames")))
         // The test pattern's top-left corner is its white bar's (the square
         // starts in it): bright before the guide, dimmed by half with it.

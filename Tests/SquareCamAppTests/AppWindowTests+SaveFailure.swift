@@ -6,7 +6,7 @@ extension AppWindowTests {
     /// create a folder there): Save fails, the photo stays on the review page
     /// with the reason, and Save As… writes it where the user chooses.
     @Test func failedSaveKeepsThePhotoSaysWhyAndOffersSaveAs() throws {
-        let app = try AppSession(["--camera", "test"], environment: ["XDG_PICTURES_DIR": "/sys/kernel"])
+        let app = try AppSession(["--camera", Self.testCamera], environment: ["XDG_PICTURES_DIR": "/sys/kernel"])
         try app.waitForTrace("viewfinder showing frames")
         try app.press("space")
         try app.waitForTrace("review showing")

@@ -100,7 +100,7 @@ extension AppWindowTests {
         try app.next("main menu open false", after: { try app.press("Escape") })
         try press("window", "<Control>w", expect: "close → ")
         #expect(try app.waitForExit() == 0)
-        let again = try AppSession(["--camera", "test"], on: screen)
+        let again = try AppSession(["--camera", Self.testCamera], on: screen)
         try again.waitForTrace("viewfinder showing frames")
         try again.press("ctrl+q")
         #expect(try again.waitForExit() == 0)

@@ -16,7 +16,7 @@ extension AppWindowTests {
         try ExecutableScript.write("#!/bin/sh\nhead -c 4 \"$1\" >> '\(record.path)'\necho >> '\(record.path)'\n", to: player.path)
         let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
 
-        let app = try AppSession(["--camera", "test"], environment: ["PATH": path])
+        let app = try AppSession(["--camera", Self.testCamera], environment: ["PATH": path])
         try app.waitForTrace("viewfinder showing frames")
         try app.press("space")
         try app.waitForTrace("review showing")
@@ -35,7 +35,7 @@ extension AppWindowTests {
         let settings = app.home.appendingPathComponent(".config/squarecam/settings")
         try FileManager.default.createDirectory(at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
         try "shutter-sound=false\n".write(to: settings, atomically: true, encoding: .utf8)
-        let quiet = try AppSession(["--camera", "test"], environment: ["PATH": path, "HOME": app.home.path,
+        let quiet = try AppSession(["--camera", Self.testCamera], environment: ["PATH": path, "HOME": app.home.path,
                                                                         "XDG_CONFIG_HOME": app.home.appendingPathComponent(".config").path])
         try quiet.waitForTrace("viewfinder showing frames")
         try quiet.press("space")

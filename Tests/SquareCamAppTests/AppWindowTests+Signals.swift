@@ -7,7 +7,7 @@ extension AppWindowTests {
     /// moment and with exit status 0 — even when whoever started it blocks
     /// SIGTERM, as the test process's worker threads do (the mask survives exec).
     @Test func sigtermClosesTheAppCleanly() throws {
-        let app = try AppSession(["--camera", "test"])
+        let app = try AppSession(["--camera", Self.testCamera])
         try app.waitForTrace("viewfinder showing frames")
         kill(app.process.processIdentifier, SIGTERM)
         let status = app.process.waitForExitStatus(timeout: 5)
@@ -19,7 +19,7 @@ extension AppWindowTests {
     /// group; a logout sends SIGTERM, then SIGHUP): one close, no warning
     /// from GTK about a window already gone, exit status 0.
     @Test func aSecondSignalWhileClosingIsIgnored() throws {
-        let app = try AppSession(["--camera", "test"])
+        let app = try AppSession(["--camera", Self.testCamera])
         try app.waitForTrace("viewfinder showing frames")
         kill(app.process.processIdentifier, SIGTERM)
         kill(app.process.processIdentifier, SIGHUP)
@@ -33,7 +33,7 @@ extension AppWindowTests {
     @Test(.enabled(if: !FileManager.default.fileExists(atPath: "/dev/dri") && !FileManager.default.fileExists(atPath: "/dev/nvidiactl"),
                    "this machine has a graphics device: GTK's OpenGL is asked what it runs on instead"))
     func withoutAGraphicsDeviceOpenGLIsNeverLoaded() throws {
-        let app = try AppSession(["--camera", "test"])
+        let app = try AppSession(["--camera", Self.testCamera])
         try app.waitForTrace("viewfinder showing frames")
         #expect(app.log.contains("renderer cairo (no graphics device: OpenGL off)"), "\(app.log)")
         let maps = try String(contentsOfFile: "/proc/\(app.process.processIdentifier)/maps", encoding: .utf8)

@@ -6,7 +6,7 @@ extension AppWindowTests {
     /// button, over the live view; Open and the toast's × are finger-sized (44×44; they
     /// were 34 px tall).
     @Test func saveShowsAToastWithAnOpenButton() throws {
-        let app = try AppSession(["--camera", "test"])
+        let app = try AppSession(["--camera", Self.testCamera])
         try app.waitForTrace("viewfinder showing frames")
         let before = try app.screenshot()
         try app.press("space")

@@ -10,7 +10,7 @@ extension AppWindowTests {
     /// (so tooltips do work here), and moving from them onto the picture, where GTK
     /// would show the picture's tooltip at once, leaves none.
     @Test func retakeSaysRAloneAndNoTooltipCoversThePicture() throws {
-        let (bus, app) = try accessibleApp(["--camera", "test"])
+        let (bus, app) = try accessibleApp(["--camera", Self.testCamera])
         let live = try #require(drawnSquare(in: try app.waitForTrace("viewfinder showing frames")))
         let tree = try bus.tree(of: app) { $0.first { $0.name == "Viewfinder" } != nil }
         let viewfinder = try #require(tree.first { $0.name == "Viewfinder" })

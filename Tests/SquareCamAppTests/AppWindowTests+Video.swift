@@ -109,7 +109,7 @@ extension AppWindowTests {
         let folder = first.home.appendingPathComponent("Videos").path
         #expect(videos(of: first).count == 1 && videos(of: first)[0].hasSuffix(".recording"), "\(videos(of: first))")
 
-        let next = try AppSession(["--camera", "test"], environment: ["XDG_VIDEOS_DIR": folder])
+        let next = try AppSession(["--camera", Self.testCamera], environment: ["XDG_VIDEOS_DIR": folder])
         let said = try next.waitForTrace("toast says: ")
         #expect(said.contains("A recording that was cut off last time was recovered into"), "\(said)")
         let kept = videos(of: first)

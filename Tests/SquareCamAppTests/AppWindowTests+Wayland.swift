@@ -8,7 +8,7 @@ import Testing
 extension AppWindowTests {
     /// Live, shutter, review, the editor, save: the photo lands in the folder.
     @Test func liveShotEditAndSaveUnderWayland() throws {
-        let (bus, app) = try accessibleApp(["--camera", "test"], wayland: .shared)
+        let (bus, app) = try accessibleApp(["--camera", Self.testCamera], wayland: .shared)
         try app.waitForTrace("viewfinder showing frames at ")
         // The test pattern's bars are on the compositor's screen (pure cyan and magenta).
         let cyan = { (picture: Picture) in picture.fraction { $0.r < 40 && $0.g > 200 && $0.b > 200 } }

@@ -8,8 +8,14 @@ import TestThreads
 /// screenshots compared with saved photos. One app at a time on a display:
 /// each test has a `DisplayLane` of its own.
 @Suite(.ownThreads, .ownDisplayLane) struct AppWindowTests {
+    /// The test camera at 1080p like the default, at 15 frames a second: the
+    /// tests need its size (the photo's 1080×1080, the editor's crops), not
+    /// its rate, and half the frames leave the two cores to the tests
+    /// running beside them.
+    static let testCamera = "test:1920x1080@15"
+
     @Test func liveViewfinderShowsMovingFramesInASquare() throws {
-        let app = try AppSession(["--camera", "test"])
+        let app = try AppSession(["--camera", Self.testCamera])
         let line = try app.waitForTrace("viewfinder showing frames")
         let square = try #require(drawnSquare(in: line))
         #expect(square.side >= 400, "the viewfinder fills the window: \(line)")
@@ -26,7 +32,7 @@ import TestThreads
     }
 
     @Test func shutterReviewSaveWritesExactlyTheSquareShown() throws {
-        let app = try AppSession(["--camera", "test"])
+        let app = try AppSession(["--camera", Self.testCamera])
         let liveLine = try app.waitForTrace("viewfinder showing frames")
         let live = try #require(drawnSquare(in: liveLine))
         let liveShot = try app.screenshot().cropped(x: live.x, y: live.y, width: live.side, height: live.side)
@@ -49,7 +55,7 @@ import TestThreads
     }
 
     @Test func retakeReturnsToLiveWithoutSaving() throws {
-        let app = try AppSession(["--camera", "test"])
+        let app = try AppSession(["--camera", Self.testCamera])
         try app.waitForTrace("viewfinder showing frames")
         try app.press("space")
         try app.waitForTrace("→ reviewing")
@@ -131,7 +137,7 @@ import TestThreads
     }
 
     @Test func keyboardShortcuts() throws {
-        let app = try AppSession(["--camera", "test"])
+        let app = try AppSession(["--camera", Self.testCamera])
         try app.waitForTrace("viewfinder showing frames")
         let before = try app.screenshot()
         try app.press("t")
@@ -161,7 +167,7 @@ import TestThreads
     }
 
     @Test func countdownThenShutter() throws {
-        let app = try AppSession(["--camera", "test"])
+        let app = try AppSession(["--camera", Self.testCamera])
         try app.waitForTrace("viewfinder showing frames")
         try app.press("t", "space")
         try app.waitForTrace("countdown 3")
@@ -177,7 +183,7 @@ import TestThreads
     /// Two habitual Esc presses lose neither the photo nor the app: Esc does
     /// nothing on the live and review pages; Retake and Ctrl+W are explicit.
     @Test func escapeNeverDiscardsAPhotoOrClosesTheApp() throws {
-        let app = try AppSession(["--camera", "test"])
+        let app = try AppSession(["--camera", Self.testCamera])
         try app.waitForTrace("viewfinder showing frames")
         try app.press("Escape")
         try app.press("space")
@@ -199,7 +205,7 @@ import TestThreads
     /// After the main menu was opened and closed, the focus is on its button;
     /// Space still takes the photo (it used to open the menu again).
     @Test func spaceTakesThePhotoWhateverHasTheFocus() throws {
-        let app = try AppSession(["--camera", "test"])
+        let app = try AppSession(["--camera", Self.testCamera])
         try app.waitForTrace("viewfinder showing frames")
         try app.press("F10")
         try app.waitForTrace("main menu open true")
@@ -226,7 +232,7 @@ extension AppWindowTests {
     /// come from below the app included (it said "写真は保存されませんでした。The folder … does not exist").
     @Test func japaneseErrorReasonsAreJapaneseToo() throws {
         try CompiledCatalogs.make()
-        let app = try AppSession(["--camera", "test"], environment: [
+        let app = try AppSession(["--camera", Self.testCamera], environment: [
             "LANGUAGE": "ja", "LANG": "C.UTF-8", "XDG_PICTURES_DIR": "/sys/kernel",
         ])
         try app.waitForTrace("viewfinder showing frames")

@@ -34,12 +34,12 @@ struct BuiltApp {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
-        guard let status = process.waitForExitStatus(timeout: timeout) else {
+        let (status, outputs) = process.collectOutput(of: [pipe], timeout: timeout)
+        guard let status else {
             process.terminate()
             throw AppTestError("squarecam \(arguments) did not finish within \(timeout) s")
         }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (status, output)
+        return (status, String(decoding: outputs[0], as: UTF8.self))
     }
 }
 

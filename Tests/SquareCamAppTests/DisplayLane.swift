@@ -5,12 +5,13 @@ import Testing
 /// The screens one GUI test has to itself: a desktop-sized X display, a
 /// phone-sized one, screens with a window manager and a Wayland compositor.
 /// Tests screenshot whole screens and press keys into whatever has the
-/// focus, so two apps must never share a screen. Three lanes, three GUI
-/// tests at once: one at a time, the suite waited on its apps 84 % of the
-/// time (alone: about 400 s one at a time, 207 s in two lanes, 150 s in three).
-/// Under AddressSanitizer every app runs several times slower, and three at
-/// once on two cores missed their deadlines: `SQUARECAM_TEST_DISPLAY_LANES`
-/// sets how many (harness/sanitizers/asan.sh: 1).
+/// focus, so two apps must never share a screen. Four lanes, four GUI
+/// tests at once: they wait on their apps most of the time (the whole
+/// `make test` took 148 s in three lanes, 105 s once the tests waited on
+/// events instead of fixed times, 87 s in four; five gave nothing more on
+/// two cores). Under AddressSanitizer every app runs several times slower,
+/// and three at once on two cores missed their deadlines:
+/// `SQUARECAM_TEST_DISPLAY_LANES` sets how many (harness/sanitizers/asan.sh: 1).
 final class DisplayLane: Sendable {
     let desktop: XDisplay
     let phone = XDisplay(screen: "720x1440x24", usesEnvironment: false)
@@ -34,7 +35,7 @@ final class DisplayLane: Sendable {
     }
 
     static let all: [DisplayLane] = {
-        let count = ProcessInfo.processInfo.environment["SQUARECAM_TEST_DISPLAY_LANES"].flatMap { Int($0) } ?? 3
+        let count = ProcessInfo.processInfo.environment["SQUARECAM_TEST_DISPLAY_LANES"].flatMap { Int($0) } ?? 4
         return (0..<max(1, count)).map { DisplayLane(first: $0 == 0) }
     }()
 

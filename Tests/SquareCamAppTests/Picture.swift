@@ -151,13 +151,12 @@ enum Tool {
         process.standardOutput = pipe
         process.standardError = errors
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let status = process.waitForExitStatus()
+        let (status, outputs) = process.collectOutput(of: [pipe, errors])
         guard status == 0 else {
-            throw AppTestError("\(tool) \(arguments.joined(separator: " ")) failed (\(status)): \(errorText)")
+            let errorText = String(decoding: outputs[1], as: UTF8.self)
+            throw AppTestError("\(tool) \(arguments.joined(separator: " ")) failed (\(status!)): \(errorText)")
         }
-        return data
+        return outputs[0]
     }
 }
 

@@ -85,8 +85,7 @@ final class XDisplay: Sendable {
             check.standardOutput = pipe
             check.standardError = FileHandle.nullDevice
             guard (try? check.run()) != nil else { return AppTestError("xprop is missing; install x11-utils (scripts/install-deps.sh)") }
-            let answer = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            _ = check.waitForExitStatus()
+            let answer = String(decoding: check.collectOutput(of: [pipe]).outputs[0], as: UTF8.self)
             if answer.contains("window id") { return nil }
             usleep(50_000)
         }

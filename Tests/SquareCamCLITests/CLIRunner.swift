@@ -43,10 +43,11 @@ struct CLIRunner {
     }
 
     /// A command started in the background, to be signalled and then waited for.
-    // @unchecked: the two buffers are each written by one reader before `collected` is left, and read after.
+    // @unchecked: `status` and the two buffers are written by the collector before `collected` is left, and read after.
     final class Running: @unchecked Sendable {
         let process = Process()
         fileprivate let collected = DispatchGroup()
+        fileprivate var status: Int32 = 0
         fileprivate var outData = Data()
         fileprivate var errData = Data()
 
@@ -56,16 +57,14 @@ struct CLIRunner {
 
         /// Waits for it to end (killing it after `timeout` seconds) and collects what it printed.
         func wait(timeout: TimeInterval = 60) -> Result {
-            var status = process.waitForExitStatus(timeout: timeout)
-            let timedOut = status == nil
+            let timedOut = collected.wait(timeout: .now() + timeout) == .timedOut
             if timedOut {
                 process.interrupt()
                 kill(process.processIdentifier, SIGKILL)
-                status = process.waitForExitStatus()
+                collected.wait()
             }
-            collected.wait()
             return Result(
-                status: status!,
+                status: status,
                 output: String(decoding: outData, as: UTF8.self),
                 outputBytes: outData,
                 error: String(decoding: errData, as: UTF8.self),
@@ -97,12 +96,16 @@ struct CLIRunner {
 
         try process.run()
         // Read while it runs so a full pipe cannot stall the child.
-        DispatchQueue.global().async(group: running.collected) { running.outData = output.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: running.collected) { running.errData = error.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: running.collected) {
+            let (status, outputs) = process.collectOutput(of: [output, error])
+            running.status = status!
+            running.outData = outputs[0]
+            running.errData = outputs[1]
+        }
         if let inputPipe, let input {
             // A program that exits without reading all of it must not take this process down with it.
             signal(SIGPIPE, SIG_IGN)
-            DispatchQueue.global().async(group: running.collected) {
+            DispatchQueue.global().async {
                 try? inputPipe.fileHandleForWriting.write(contentsOf: input)
                 try? inputPipe.fileHandleForWriting.close()
             }
@@ -118,8 +121,6 @@ struct CLIRunner {
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        _ = process.waitForExitStatus()
-        return text
+        return String(decoding: process.collectOutput(of: [pipe]).outputs[0], as: UTF8.self)
     }
 }

@@ -215,8 +215,9 @@ import TestThreads
         process.standardOutput = pipe
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.waitForExitStatus() == 0, "\(text)")
+        let (status, outputs) = process.collectOutput(of: [pipe])
+        let text = String(decoding: outputs[0], as: UTF8.self)
+        #expect(status == 0, "\(text)")
         #expect(text.contains("\r["), "a progress bar on a terminal: \(text.debugDescription)")
         #expect(text.contains("3/3"))
         let quiet = try CLIRunner.run(["crop", "--size", "32", "--overwrite", "-o", folder.file("out"), folder.path])

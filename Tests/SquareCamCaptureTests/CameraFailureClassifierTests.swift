@@ -101,10 +101,10 @@ import TestThreads
             rerun.standardOutput = output
             rerun.standardError = output
             try rerun.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let status = rerun.waitForExitStatus()
+            let (status, outputs) = rerun.collectOutput(of: [output])
+            let text = String(decoding: outputs[0], as: UTF8.self)
             #expect(status == 0 && text.contains("deviceNodeWithoutPermissionIsDenied() passed"),
-                    "run as nobody (status \(status)):\n\(text)")
+                    "run as nobody (status \(status!)):\n\(text)")
             return
         }
         let path = "/tmp/squarecam-denied-\(getpid())"

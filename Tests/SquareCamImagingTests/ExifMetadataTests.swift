@@ -68,8 +68,7 @@ import TestThreads
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        _ = process.waitForExitStatus()
+        let output = String(decoding: process.collectOutput(of: [pipe]).outputs[0], as: UTF8.self)
         #expect(output.contains("[IFD0] Orientation: 1"))
         #expect(output.contains("[ExifIFD] OffsetTimeOriginal: +02:00"))
         #expect(output.contains("[ExifIFD] DateTimeOriginal: 2026:09:21 16:13:20"))

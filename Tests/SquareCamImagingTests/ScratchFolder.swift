@@ -43,6 +43,13 @@ final class ScratchFolder {
         FileManager.default.contents(atPath: file(name)).map { [UInt8]($0) }
     }
 
+    /// The bytes the folder's file system has free.
+    var freeBytes: Int {
+        var status = statvfs()
+        guard statvfs(path, &status) == 0 else { return 0 }
+        return Int(status.f_bavail) * Int(status.f_frsize)
+    }
+
     /// Every entry, hidden ones included, sorted.
     func entries() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()

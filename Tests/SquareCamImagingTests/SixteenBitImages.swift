@@ -85,9 +85,9 @@ enum SixteenBitImages {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        try #require(process.waitForExitStatus() == 0, "\(tool) \(arguments) failed")
-        return data
+        let (status, outputs) = process.collectOutput(of: [output])
+        try #require(status == 0, "\(tool) \(arguments) failed")
+        return outputs[0]
     }
 
     /// The bit depth ImageMagick reads in a file (`identify -format %z`).

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """A private accessibility bus for SquareCam's screen-reader tests.
 
-Started by a test as a long-lived child (Tests/SquareCamAppTests/AccessibilitySession.swift).
+Started by a test as a long-lived child (Tests/SquareCamAppTests/AccessibilityBus.swift).
 In a fresh temporary folder it starts:
 
   dbus-daemon --session   with its own config and no service directories, so
@@ -96,7 +96,12 @@ class Session:
 
     def daemon_environment(self):
         env = dict(os.environ)
-        for key in ("WAYLAND_DISPLAY", "AT_SPI_BUS_ADDRESS", "DBUS_SYSTEM_BUS_ADDRESS"):
+        # No DISPLAY: with one, at-spi-bus-launcher writes its bus's address on
+        # the X root window (AT_SPI_BUS), and a registry finds its bus there.
+        # Two tests' sessions on one display then crossed: one's registry
+        # joined the other's bus, and its listener registration waited 25 s
+        # per event type. Without it, the registry asks the session bus.
+        for key in ("DISPLAY", "WAYLAND_DISPLAY", "AT_SPI_BUS_ADDRESS", "DBUS_SYSTEM_BUS_ADDRESS"):
             env.pop(key, None)
         env["DBUS_SESSION_BUS_ADDRESS"] = self.bus_address
         env["XDG_RUNTIME_DIR"] = self.runtime

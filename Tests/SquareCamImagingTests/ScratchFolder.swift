@@ -6,8 +6,12 @@ final class ScratchFolder {
     let path: String
     private var mounted = false
 
-    init(_ label: String = #function) throws {
-        let base = FileManager.default.temporaryDirectory.path + "/squarecam-tests"
+    /// `inMemory`: on /dev/shm (a tmpfs) where there is one, for tests that
+    /// make thousands of files (an empty file took 0.2 ms on this disk, 8 µs there).
+    init(_ label: String = #function, inMemory: Bool = false) throws {
+        let memory = "/dev/shm"
+        let root = inMemory && FileManager.default.isWritableFile(atPath: memory) ? memory : FileManager.default.temporaryDirectory.path
+        let base = root + "/squarecam-tests"
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
         let name = label.filter { $0.isLetter || $0.isNumber } + "-" + UUID().uuidString.prefix(8)
         path = base + "/" + name

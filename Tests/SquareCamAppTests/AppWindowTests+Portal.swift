@@ -152,12 +152,14 @@ extension AppWindowTests {
         let app = try app(in: session)
         try app.waitForTrace("viewfinder showing frames")
         // Known crash, not fixed yet: a node removed within a few tens of
-        // milliseconds of the first frame crashes the app about 2 times in 5
-        // under AddressSanitizer (a call through a wild pointer on a
-        // PipeWire thread, like the one ParkedPipelines avoids after a
-        // daemon dies). Seen once the tests looked every 10 ms instead of
-        // every 50; this test is about the disconnected page and coming
-        // back, so the camera streams for half a second first.
+        // milliseconds of the first frame crashed the app 1 to 4 times in 10
+        // under AddressSanitizer: libpipewire 0.3.65, on pipewiresrc's own
+        // loop thread, handling the daemon's client-node messages
+        // (pw_impl_node_set_state → pw_impl_port_set_param → a wild call),
+        // with no teardown of ours running (the core's threads). Seen once the
+        // tests looked every 10 ms instead of every 50; this test is about the
+        // disconnected page and coming back, so the camera streams for half a
+        // second first.
         usleep(500_000)
         let streamed = try #require(try session.currentCameras().first)
         try session.removeCamera(streamed.serial)

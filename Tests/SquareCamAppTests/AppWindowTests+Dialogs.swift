@@ -84,7 +84,7 @@ extension AppWindowTests {
     /// The rows of the shortcuts window, from its `shortcut listed GROUP KEYS: TITLE` lines.
     static func listedShortcuts(_ app: AppSession) throws -> [(group: String, keys: [String], title: String)] {
         try app.waitForTrace("shortcut listed window ")
-        return app.log.split(separator: "\n").compactMap { line in
+        return app.traceLines.compactMap { line in
             guard let range = line.range(of: "squarecam-trace: shortcut listed ") else { return nil }
             let rest = line[range.upperBound...]
             guard let colon = rest.range(of: ": ") else { return nil }

@@ -18,7 +18,7 @@ extension AppWindowTests {
             #expect(line.contains(" first drawn laid out at "), "\(line)")
         }
         // And the page was placed for the size it was drawn at (the window's default 600×760, less the header bar).
-        let layouts = app.log.split(separator: "\n").filter { $0.contains("squarecam-trace: layout ") }
+        let layouts = app.traceLines.filter { $0.contains("squarecam-trace: layout ") }
         #expect(layouts.first.map { line in live.hasSuffix(" at " + (line.split(separator: " ").dropFirst(2).first ?? "")) } == true,
                 "the live page was drawn at another size than it was laid out for: \(live) / \(layouts.first ?? "no layout")")
     }

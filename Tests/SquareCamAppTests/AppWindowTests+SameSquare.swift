@@ -19,8 +19,8 @@ extension AppWindowTests {
     private func liveSquare(_ app: AppSession, _ size: ScreenSize) throws -> (x: Int, y: Int, side: Int) {
         _ = try controls(app, page: "live", size: size)
         usleep(700_000)
-        let line = try #require(app.log.split(separator: "\n").last { $0.contains("viewfinder showing") || $0.contains("viewfinder resized, showing") }, "\(app.log)")
-        let square = try #require(drawnSquare(in: String(line)), "\(line)")
+        let line = try #require(app.traceLines.last { $0.contains("viewfinder showing") || $0.contains("viewfinder resized, showing") }, "\(app.log)")
+        let square = try #require(drawnSquare(in: line), "\(line)")
         #expect(square.x + square.side <= size.width && square.y + square.side <= size.height, "\(size): \(line)")
         return square
     }

@@ -27,7 +27,7 @@ extension AppWindowTests {
         var line = try app.waitForTrace("audit \(name) in ", where: fits)
         if !line.hasSuffix("problems: none") {
             line = (try? app.waitForTrace("audit \(name) in ", where: { fits($0) && $0.hasSuffix("problems: none") }, timeout: 8))
-                ?? app.log.split(separator: "\n").map(String.init).last { $0.contains("audit \(name) in ") && fits($0) } ?? line
+                ?? app.traceLines.last { $0.contains("audit \(name) in ") && fits($0) } ?? line
         }
         #expect(line.hasSuffix("problems: none"), "\(size) \(name): \(line)", sourceLocation: sourceLocation)
         if extra, let window = ControlsTrace.size(after: " in ", in: line) {

@@ -50,7 +50,7 @@ clean:
 # test-killsave    SIGKILL during 1,000 shoots, ≥500 app saves (Xvfb) and 30 recordings (then recover), full disk, read-only folders (root for the mounts)
 # fuzz             libFuzzer+ASan over every untrusted-bytes parser, FUZZ_SECONDS per target
 # test-sanitizers  the whole suite under AddressSanitizer, the threaded tests under ThreadSanitizer
-# test-portal-stress  the app (release build) while PipeWire restarts and the streamed node is replaced, PORTAL_STRESS_ROUNDS each
+# test-portal-stress  the app (release build) while PipeWire restarts and the streamed node is replaced or unplugged at once, PORTAL_STRESS_ROUNDS each
 .PHONY: test-hardware test-killsave fuzz test-sanitizers test-portal-stress
 FUZZ_SECONDS ?= 40
 KILLSAVE_SAVES ?= 1000

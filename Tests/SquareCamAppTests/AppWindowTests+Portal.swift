@@ -151,16 +151,8 @@ extension AppWindowTests {
         let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
         let app = try app(in: session)
         try app.waitForTrace("viewfinder showing frames")
-        // Known crash, not fixed yet: a node removed within a few tens of
-        // milliseconds of the first frame crashed the app 1 to 4 times in 10
-        // under AddressSanitizer: libpipewire 0.3.65, on pipewiresrc's own
-        // loop thread, handling the daemon's client-node messages
-        // (pw_impl_node_set_state → pw_impl_port_set_param → a wild call),
-        // with no teardown of ours running (the core's threads). Seen once the
-        // tests looked every 10 ms instead of every 50; this test is about the
-        // disconnected page and coming back, so the camera streams for half a
-        // second first.
-        usleep(500_000)
+        // At once: a node removed within tens of milliseconds of the first
+        // frame used to crash the app (see GStreamerCamera.build).
         let streamed = try #require(try session.currentCameras().first)
         try session.removeCamera(streamed.serial)
         let line = try app.waitForTrace("status page title=")

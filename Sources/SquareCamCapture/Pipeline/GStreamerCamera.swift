@@ -200,6 +200,17 @@ public final class GStreamerCamera: Camera {
             )
         }
         PipelineBus.watch(pipeline) { [weak self] event in self?.handle(event, generation: generation) }
+        // pipewiresrc 0.3.65 answers every request to negotiate again by
+        // disconnecting its stream and connecting it anew, even for the caps it
+        // has. decodebin asks once its pad is linked, tens of milliseconds after
+        // the first frame, and a camera unplugged during that second connection
+        // crashed the app about once in ten (a freed listener called when the
+        // stream was destroyed; harness/portal/stress.py, scenario unplug). The
+        // caps cannot change after the first negotiation here (every branch
+        // converts for itself), so such requests are dropped.
+        if case .pipewire = streamSource {
+            PadProbe.dropRenegotiationRequests(in: pipeline, element: PipelineDescription.pipeWireSourceName, pad: "src")
+        }
         if case .testPattern(let size, let rate, true) = streamSource {
             SyncSignal.attachFlashes(to: pipeline, size: size, framesPerSecond: Double(rate))
         }

@@ -51,6 +51,15 @@ enum PadProbe {
         }
     }
 
+    /// Keeps requests to negotiate again (reconfigure events) from reaching
+    /// the pad `padName` of `elementName`: they stop at the pad linked to it.
+    @discardableResult
+    static func dropRenegotiationRequests(in pipeline: GStreamerPipeline, element elementName: String, pad padName: String) -> Bool {
+        addProbe(in: pipeline, element: elementName, pad: padName, onPeer: true, type: GST_PAD_PROBE_TYPE_EVENT_UPSTREAM) { info in
+            squarecam_probe_event_type(info) == GST_EVENT_RECONFIGURE ? GST_PAD_PROBE_DROP : GST_PAD_PROBE_OK
+        }
+    }
+
     /// Runs `action` once end-of-stream reaches the pad `padName` of `elementName`.
     @discardableResult
     static func onEndOfStream(

@@ -30,7 +30,8 @@ enum FrameClock {
 
 extension FrameClock {
     /// Calls `body` once, right after the next frame `widget`'s window paints
-    /// (GdkFrameClock "after-paint"): by then what was set before is on screen.
+    /// (GdkFrameClock "after-paint") and the display server has taken that
+    /// frame (a round trip): by then what was set before is on screen.
     static func afterNextPaint(of widget: Widget, _ body: @escaping @MainActor () -> Void) {
         guard let clock = gtk_widget_get_frame_clock(widget) else {
             body()
@@ -40,6 +41,7 @@ extension FrameClock {
         let connection = OneShotConnection()
         connection.handler = Signal.connect(instance, "after-paint") {
             g_signal_handler_disconnect(instance, connection.handler)
+            gdk_display_sync(gtk_widget_get_display(widget))
             body()
         }
         gtk_widget_queue_draw(widget)

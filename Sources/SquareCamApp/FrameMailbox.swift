@@ -42,7 +42,9 @@ final class FrameMailbox: Sendable {
         }, context, nil)
     }
 
-    @MainActor private func deliver() {
+    /// Hands the waiting frame, if any, to the consumer now rather than at
+    /// the next idle moment (a frame posted from the main thread itself).
+    @MainActor func deliver() {
         guard let frame = slot.withLock({ slot -> DisplayImage? in
             defer { slot.frame = nil }
             return slot.frame

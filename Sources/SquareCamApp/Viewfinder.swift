@@ -37,6 +37,8 @@ final class Viewfinder {
         didSet { if paused && !oldValue { feed.pause() } }
     }
     private var framesShownSinceAttach = 0
+    /// Attached before the picture had a size: frames are asked for once it has.
+    private var waitsForSize = false
     /// The side of the frame shown last (a change is a resize).
     private(set) var shownSide = 0
     private var shownMirrored = false
@@ -82,6 +84,11 @@ final class Viewfinder {
         widget = Make.squareFrame(layers)
         gtk_widget_set_overflow(layers, GTK_OVERFLOW_HIDDEN)
         installGestures()
+        Signal.connectSize(view.widget, "resize") { [weak self] _, _ in
+            guard let self, waitsForSize, !paused else { return }
+            waitsForSize = false
+            requestFramesAtWidgetSize()
+        }
     }
 
     /// Drag to pan, scroll and pinch to zoom (the controller decides whether they may).
@@ -124,16 +131,19 @@ final class Viewfinder {
     func attach(_ camera: any Camera) {
         framesShownSinceAttach = 0
         feed.attach(camera) { [weak self] frame in self?.show(frame) }
-        // Ask once the picture has its size: one caps change fewer for the camera.
+        // Asked at the picture's size, now or once it has one ("resize"
+        // comes with its first layout, before it is drawn: the latest frame
+        // can be in its first paint).
         if gtk_widget_get_width(picture) > 0 {
             requestFramesAtWidgetSize()
         } else {
-            FrameClock.afterPaints(of: picture, frames: 2) { [weak self] in self?.requestFramesAtWidgetSize() }
+            waitsForSize = true
         }
     }
 
     /// Stops frame delivery and clears the picture.
     func detach() {
+        waitsForSize = false
         feed.detach()
         view.image = nil
     }
@@ -197,7 +207,7 @@ final class Viewfinder {
         framesShown += 1
         if framesShownSinceAttach == 0 && Trace.enabled {
             let picture = self.picture, side = frame.size.width, mirrored = self.mirrored
-            FrameClock.afterPaints(of: picture) {
+            FrameClock.afterNextPaint(of: picture) {
                 Trace.line("viewfinder showing frames at \(Trace.square(of: picture)) side \(side) mirrored \(mirrored)")
             }
         } else if frame.size.width != shownSide && Trace.enabled {

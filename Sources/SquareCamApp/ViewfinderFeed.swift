@@ -51,11 +51,16 @@ final class ViewfinderFeed {
     /// Asks for pictures `side` device pixels square.
     func request(side: Int) {
         guard let camera, side != requestedSide else { return }
+        let asksAnew = requestedSide == 0
         requestedSide = side
         let mailbox = self.mailbox, mirroring = self.mirroring
         camera.setViewfinder(side: side) { frame in
             guard let image = DisplayImage(frame: frame, mirrored: mirroring.isOn) else { return }
             mailbox.post(image)
         }
+        // Asked anew, a camera already live has posted its latest frame by
+        // now: drawn in the coming paint, not one after. (Only then: a resize
+        // asks from inside `show`, which must not be entered twice.)
+        if asksAnew { mailbox.deliver() }
     }
 }

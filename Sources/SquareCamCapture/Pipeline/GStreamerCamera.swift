@@ -60,7 +60,9 @@ public final class GStreamerCamera: Camera {
     private let viewfinderControl = Mutex(())
     /// Crops, scales and converts viewfinder frames, one at a time (`viewfinderScaling`).
     private let viewfinderScaler = FrameScaler()
-    private let viewfinderScaling = Mutex(())
+    /// Held while a frame is scaled and handed over; true once one has been
+    /// since the viewfinder last asked (the latest frame is then no news).
+    private let viewfinderScaling = Mutex(false)
     /// The analysers fed by the analysis branch (GStreamerCamera+Analysis).
     let analysers = FrameAnalysers()
     /// Viewfinder side used until `setViewfinder` asks for another.
@@ -342,6 +344,14 @@ public final class GStreamerCamera: Camera {
     }
 
     private func receiveViewfinder(_ sample: VideoSample, generation: Int) {
+        showInViewfinder(sample, generation: generation, unlessShownAlready: false)
+    }
+
+    /// Scales `sample` for the viewfinder and hands it over. With
+    /// `unlessShownAlready`, only when no frame has been since the
+    /// viewfinder asked (the latest frame shown at once must never come
+    /// after a newer one).
+    private func showInViewfinder(_ sample: VideoSample, generation: Int, unlessShownAlready: Bool) {
         let (handler, requestedSide, framing) = state.withLock { state in
             (state.generation == generation && state.phase == .live ? state.viewfinderHandler : nil, state.viewfinderSide, state.framing)
         }
@@ -349,15 +359,17 @@ public final class GStreamerCamera: Camera {
         // The side is read per frame: a resized viewfinder gets its new size
         // with the next frame, and no caps change.
         let side = requestedSide > 0 ? requestedSide : Self.defaultViewfinderSide
-        let frame = sample.withMappedFrame { source -> Frame? in
-            let size = PixelSize(width: Int(source.pointee.info.width), height: Int(source.pointee.info.height))
-            let square = framing?.squareForFrame(of: size) ?? size.centeredSquare
-            return viewfinderScaling.withLock { _ in
-                viewfinderScaler.rgba(of: source, region: square, size: PixelSize(width: side, height: side))
+        viewfinderScaling.withLock { shownSinceAsked in
+            guard !(unlessShownAlready && shownSinceAsked) else { return }
+            let frame = sample.withMappedFrame { source -> Frame? in
+                let size = PixelSize(width: Int(source.pointee.info.width), height: Int(source.pointee.info.height))
+                let square = framing?.squareForFrame(of: size) ?? size.centeredSquare
+                return viewfinderScaler.rgba(of: source, region: square, size: PixelSize(width: side, height: side))
             }
+            guard let frame = frame ?? nil else { return }
+            shownSinceAsked = true
+            handler(frame)
         }
-        guard let frame = frame ?? nil else { return }
-        handler(frame)
     }
 
     private func handle(_ event: PipelineEvent, generation: Int) {
@@ -431,17 +443,27 @@ public final class GStreamerCamera: Camera {
     // MARK: Viewfinder
 
     public func setViewfinder(side: Int, handler: (@Sendable (Frame) -> Void)?) {
-        viewfinderControl.withLock { _ in
+        let latest = viewfinderControl.withLock { _ -> (frame: LatestFrame, generation: Int)? in
             // The side applies from the next frame: FrameScaler scales each
             // frame to it, so no caps are renegotiated while frames flow.
-            let pipeline = state.withLock { state in
+            // Cleared before any frame can reach the new handler.
+            if handler != nil { viewfinderScaling.withLock { $0 = false } }
+            let (pipeline, latest, generation) = state.withLock { state in
+                let asksAnew = state.viewfinderHandler == nil && handler != nil
                 state.viewfinderHandler = handler
                 if handler != nil { state.viewfinderSide = max(1, side) }
-                return state.pipeline
+                return (state.pipeline, asksAnew && state.phase == .live ? state.latest : nil, state.generation)
             }
-            guard let pipeline else { return }
+            guard let pipeline else { return nil }
             pipeline.setBool(handler == nil, property: "drop", onElementNamed: PipelineDescription.viewfinderValveName)
+            return latest.map { ($0, generation) }
         }
+        // The valve passes only frames that come after it opened, up to a
+        // frame's time away (66 ms at 15 fps): the latest frame the still
+        // branch holds is handed over at once instead, here, so that the
+        // app can draw it in the paint it is about to do.
+        guard let latest else { return }
+        showInViewfinder(latest.frame.sample, generation: latest.generation, unlessShownAlready: true)
     }
 
     public func setFraming(_ framing: LiveFraming?) {

@@ -79,7 +79,12 @@ final class MainWindow {
         // No transition: a page is whole the moment it shows (screenshots, slow machines).
         gtk_stack_set_transition_type(gcast(stack), GTK_STACK_TRANSITION_TYPE_NONE)
         let spinner = gtk_spinner_new()!
-        gtk_spinner_start(gcast(spinner))
+        // Spinning only while it shows: GTK 4.8 keeps a started spinner's
+        // animation going on a hidden page, and with it a relayout of the
+        // whole window at every frame (two X round trips each: a quarter of
+        // the live view's main-thread time).
+        Signal.connect(spinner, "map") { gtk_spinner_start(gcast(spinner)) }
+        Signal.connect(spinner, "unmap") { gtk_spinner_stop(gcast(spinner)) }
         gtk_widget_set_size_request(spinner, 48, 48)
         WidgetStyle.describe(spinner, label: localized("Starting the camera…"))
         spinnerPage = Make.box(vertical: true, spacing: 12, [spinner, Make.label(localized("Starting the camera…"), classes: ["dim-label"])])

@@ -175,8 +175,11 @@ public enum CropBatch {
         let progress = Mutex(Progress())
         let workers = max(1, min(options.jobs, jobs.count))
         var tuned = options
-        // Cores no file would use help each file along instead.
+        // Cores no file would use help each file along instead, when they
+        // are idle now: not when other programs keep them busy.
+        let cores = ProcessInfo.processInfo.activeProcessorCount
         tuned.crop.usesSecondThread = options.jobs >= 2 * workers
+            && (IdleCores.now(cores: cores) ?? cores) >= 2 * workers
         let options = tuned
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {

@@ -118,9 +118,9 @@ public protocol Camera: AnyObject, Sendable {
     /// frame (`setFraming`; the centre square without one), scaled to
     /// `side`×`side` pixels, RGBA. Called on a streaming thread; it
     /// must return quickly. A slow consumer makes frames drop, never stall the
-    /// camera. `nil` stops delivery. A handler set while none was, on a live
-    /// camera, gets the latest frame before this returns, on the caller's
-    /// thread: the screen need not wait for the next one.
+    /// camera. `nil` stops delivery. A camera that holds a frame may hand it
+    /// to a handler set while none was before this returns, on the caller's
+    /// thread (GStreamerCamera does): the screen need not wait for the next one.
     func setViewfinder(side: Int, handler: (@Sendable (Frame) -> Void)?)
 
     /// Which square of each frame the viewfinder shows: `framing`'s, asked

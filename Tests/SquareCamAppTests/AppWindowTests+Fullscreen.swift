@@ -17,7 +17,12 @@ extension AppWindowTests {
         try app.waitForTrace("viewfinder showing frames")
         try app.press("F11")
         try app.waitForTrace("fullscreen true header hidden")
-        let controls = try app.waitForControls("live", where: { $0["leave-fullscreen"] != nil })
+        // The layout once the window fills the screen: F11 pressed as the
+        // first frame shows (a window manager still placing the window) is
+        // traced first at the old size, the button not yet placed (0x0).
+        let controls = try app.waitForControls("live", where: {
+            $0.isWindow(width: size.width, height: size.height, tolerance: 0) && ($0["leave-fullscreen"]?.width ?? 0) > 0
+        })
         let button = try #require(controls["leave-fullscreen"])
         #expect(controls.isWindow(width: size.width, height: size.height, tolerance: 0), "not fullscreen: \(controls.line)")
         controls.expectEveryControlFits("\(size)")

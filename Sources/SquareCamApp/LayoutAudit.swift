@@ -33,10 +33,13 @@ enum LayoutAudit {
     }
 
     /// Traces the audit of `window` once it has drawn (a few frames, so a
-    /// page's layout has settled).
-    static func trace(_ name: String, window: Widget, frames: Int = 3) {
+    /// page's layout has settled), unless `stillShown` says the page named
+    /// has gone meanwhile: another page, perhaps not laid out yet, would be
+    /// audited under its name.
+    static func trace(_ name: String, window: Widget, frames: Int = 3, stillShown: @escaping @MainActor () -> Bool = { true }) {
         guard Trace.enabled else { return }
         FrameClock.afterPaints(of: window, frames: frames) {
+            guard stillShown() else { return }
             let report = audit(window)
             Trace.line("audit \(name) in \(gtk_widget_get_width(window))x\(gtk_widget_get_height(window)): "
                        + "\(report.controls) controls, \(report.labels) labels; problems: "

@@ -367,7 +367,8 @@ extension MainWindow {
     /// `controls PAGE in WxH: name x y w h; …` (window-surface pixels, and the surface's size).
     func traceControls() {
         guard Trace.enabled else { return }
-        LayoutAudit.trace(auditName, window: window)
+        let name = auditName
+        LayoutAudit.trace(name, window: window, stillShown: { [weak self] in self?.auditName == name })
         let named: [(String, Widget)] = switch shown.page {
         case "live": [("shutter", live.shutterButton), ("photo-mode", live.photoModeButton), ("video-mode", live.videoModeButton),
                       ("microphone", live.microphoneButton), ("recording-time", live.recordingBadge),

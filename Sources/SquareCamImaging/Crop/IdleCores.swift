@@ -18,7 +18,7 @@ enum IdleCores {
         var fewest: Int?
         for look in 0..<5 {
             if look > 0 { usleep(100) }
-            guard let loadAverage = contents(of: "/proc/loadavg"), let running = runnable(inLoadAverage: loadAverage) else { return nil }
+            guard let loadAverage = readSmallTextFile("/proc/loadavg"), let running = runnable(inLoadAverage: loadAverage) else { return nil }
             fewest = min(fewest ?? .max, max(0, running - ownRunnableThreads()))
         }
         return fewest.map { cores - $0 }
@@ -44,19 +44,9 @@ enum IdleCores {
         var count = 0
         while let entry = readdir(folder) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-            guard name.first?.isNumber == true, let stat = contents(of: "/proc/self/task/\(name)/stat") else { continue }
+            guard name.first?.isNumber == true, let stat = readSmallTextFile("/proc/self/task/\(name)/stat") else { continue }
             if isRunnable(taskStat: stat) { count += 1 }
         }
         return max(count, 1)
-    }
-
-    private static func contents(of path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: 512)
-        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        return String(decoding: bytes[..<count], as: UTF8.self)
     }
 }

@@ -26,7 +26,6 @@ extension AppWindowTests {
     ]
 
     /// The app on the test camera, live, its window at `size`, in its language.
-
     func launch(at size: ScreenSize, _ arguments: [String] = ["--camera", Self.testCamera], program: String = BuiltApp.product,
                 environment extra: [String: String] = [:], until first: String = "viewfinder showing frames") throws -> AppSession {
         var environment = size.scale == 1 ? [:] : ["GDK_SCALE": String(size.scale)]

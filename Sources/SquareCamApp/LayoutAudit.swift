@@ -32,6 +32,16 @@ enum LayoutAudit {
         }
     }
 
+    /// Audits `widget`'s window each time the revealer inside `widget` has
+    /// shown its child: a GtkVideo's controls, shown while the pointer moves.
+    static func watchReveals(in widget: Widget, as name: String) {
+        guard Trace.enabled, let revealer = Trace.descendant(of: widget, cssName: "revealer") else { return }
+        Signal.connectPointer(UnsafeMutableRawPointer(revealer), "notify::child-revealed") { _ in
+            guard gtk_revealer_get_child_revealed(gcast(revealer)) != 0, let root = gtk_widget_get_root(widget) else { return }
+            trace(name, window: gcast(root))
+        }
+    }
+
     /// Traces the audit of `window` once it has drawn (a few frames, so a
     /// page's layout has settled), unless `stillShown` says the page named
     /// has gone meanwhile: another page, perhaps not laid out yet, would be

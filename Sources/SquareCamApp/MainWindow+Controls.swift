@@ -61,6 +61,7 @@ extension MainWindow {
         Signal.connect(clipReview.retakeButton, "clicked") { [weak self] in self?.controller.send(.retake) }
         Signal.connect(clipReview.saveButton, "clicked") { [weak self] in self?.controller.send(.save) }
         clipReview.area.onPlaced = { [weak self] _ in self?.traceControls() }
+        LayoutAudit.watchReveals(in: clipReview.video, as: "clip-controls")
         clipReview.onPlayback = { seconds, error in
             if let error {
                 Log.line("squarecam: the recording could not be played: \(error)")

@@ -390,11 +390,9 @@ extension MainWindow {
             let shown = ([("menu", menu), ("leave-fullscreen", leave)] + named).filter { gtk_widget_get_mapped($0.1) != 0 }
             let list = shown.map { "\($0.0) \(Trace.bounds(of: $0.1))" }.joined(separator: "; ")
             // The surface's size, as the bounds are in surface pixels (a window drawn with its own
-            // shadow has a surface larger than the window).
-            let surface = gtk_native_get_surface(gtk_widget_get_native(window))
-            let width = surface.map { gdk_surface_get_width($0) } ?? gtk_widget_get_width(window)
-            let height = surface.map { gdk_surface_get_height($0) } ?? gtk_widget_get_height(window)
-            Trace.line("controls \(page) in \(width)x\(height): \(list)")
+            // shadow has a surface larger than the window), when these bounds were laid out.
+            let size = Trace.laidOutSize(of: window)
+            Trace.line("controls \(page) in \(size.width)x\(size.height): \(list)")
         }
     }
 }

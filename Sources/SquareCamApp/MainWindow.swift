@@ -133,6 +133,7 @@ final class MainWindow {
         installActions()
         installShortcuts()
         connectControls()
+        Trace.followLayouts(of: window)
         connectFraming()
         installFocusRules()
         let preferences = controller.preferences
@@ -209,5 +210,8 @@ final class MainWindow {
         window.squarecam-preferences row button, window.squarecam-preferences row spinbutton { min-height: 44px; }
         window.squarecam-preferences row spinbutton > button { min-width: 44px; }
         window.about button.app-version { min-height: 44px; }
+        /* The clip's play, volume and position controls, shown while the pointer moves (GTK's are 34 px). */
+        video controls button { min-width: 34px; min-height: 34px; padding: 5px; }
+        video controls scale { padding-top: 17px; padding-bottom: 17px; }
         """
 }

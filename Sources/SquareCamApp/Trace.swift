@@ -12,6 +12,34 @@ enum Trace {
         Log.line("squarecam-trace: " + text())
     }
 
+    /// The size each window's surface had at its last layout. A surface
+    /// takes its new size as soon as the display server resizes it, a frame
+    /// before its widgets move: a trace in between paired the new size with
+    /// the old positions (buttons "outside" a window just made smaller).
+    private static var laidOutSizes: [UInt: (width: Int32, height: Int32)] = [:]
+
+    /// Follows `window`'s layouts, for `laidOutSize(of:)`.
+    static func followLayouts(of window: Widget) {
+        guard enabled else { return }
+        Signal.connect(window, "realize") {
+            guard let surface = gtk_native_get_surface(gtk_widget_get_native(window)) else { return }
+            let key = UInt(bitPattern: surface)
+            // After GTK's own handler, connected at realize: the window's widgets are placed by now.
+            Signal.connectSize(UnsafeMutableRawPointer(surface), "layout") { width, height in
+                laidOutSizes[key] = (width, height)
+            }
+        }
+    }
+
+    /// The surface size `window`'s widgets were last placed in (its current
+    /// size when its layouts are not followed).
+    static func laidOutSize(of window: Widget) -> (width: Int32, height: Int32) {
+        guard let surface = gtk_native_get_surface(gtk_widget_get_native(window)) else {
+            return (gtk_widget_get_width(window), gtk_widget_get_height(window))
+        }
+        return laidOutSizes[UInt(bitPattern: surface)] ?? (gdk_surface_get_width(surface), gdk_surface_get_height(surface))
+    }
+
     /// Where `widget` is, in window-surface pixels: `x y width height`.
     static func bounds(of widget: Widget) -> String {
         guard let native = gtk_widget_get_native(widget) else { return "? ? ? ?" }

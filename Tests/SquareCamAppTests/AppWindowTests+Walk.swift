@@ -83,7 +83,7 @@ extension AppWindowTests {
 
     /// Video mode: the live page recording (its time over the picture, the
     /// stop button), the question on closing while recording, and the clip's
-    /// review; screenshots of each.
+    /// review, its playback controls shown; screenshots of each.
     @Test(arguments: walkSizes)
     func everyVideoPageFits(_ size: ScreenSize) throws {
         // 640×480: the pages are the same, and the recording's encoder light (see appInVideoMode).
@@ -106,6 +106,10 @@ extension AppWindowTests {
         try app.press("space")
         try expectAudit(app, "clip", at: size)
         try app.waitForTrace("clip review playing")
+        // The pointer moving over the clip shows GTK's play, position and volume controls: finger-sized too.
+        let clip = try #require(app.waitForControls("clip")["clip"])
+        for step in 0..<3 { try app.movePointer(toX: clip.x + clip.width / 2 + step * 8, y: clip.y + clip.height / 2) }
+        try expectAudit(app, "clip-controls", at: size)
         _ = try app.screenshot(saveAs: "walk-\(size.name)-clip")
     }
 

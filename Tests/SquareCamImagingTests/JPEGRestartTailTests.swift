@@ -11,7 +11,7 @@ import Testing
         let tail = try #require(JPEGRestartTail(bytes))
         #expect(tail.mcuRows == 189 && tail.rowStep == 1)
         let cut = 100  // MCU rows of 16 pixels
-        let lower = try JPEGDecoder.decode(try #require(tail.tail(fromMCURow: cut))).frame
+        let lower = try JPEGDecoder.decode(tail.tail(from: try #require(tail.start(ofMCURow: cut)))).frame
         let whole = try JPEGDecoder.decode(bytes).frame
         #expect(lower.size == PixelSize(width: 4032, height: 3024 - cut * 16))
         // Bit for bit, but for the first rows, whose chroma libjpeg smooths

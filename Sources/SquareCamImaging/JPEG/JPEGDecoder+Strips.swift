@@ -19,7 +19,7 @@ extension JPEGDecoder {
         planes: [PlaneLayout], maxPixels: Int, acceptsDamage: Bool
     ) throws(ImagingError) -> [Frame]? {
         guard let tail = JPEGRestartTail(bytes), let split = split(tail: tail, planes: planes, plans: plans),
-              let lowerFile = tail.tail(fromMCURow: split.mcuRow) else { return nil }
+              let lowerStart = tail.start(ofMCURow: split.mcuRow) else { return nil }
         let header = decompressor.header
         let upper = plans.indices.map { PlaneResizer(plan: plans[$0], rows: split.upperRows[$0]) }
         let lower = plans.indices.map {
@@ -30,7 +30,8 @@ extension JPEGDecoder {
         let (scaleEighths, limitsColumns) = (plan.scaleEighths, plan.limitsColumns)
         DispatchQueue.global().async(group: lowerDone) {
             do throws(ImagingError) {
-                try decodeStrip(lowerFile, scaleEighths: scaleEighths, plans: plans, into: lower,
+                // Cut on this thread: the upper strip need not wait for the copy.
+                try decodeStrip(tail.tail(from: lowerStart), scaleEighths: scaleEighths, plans: plans, into: lower,
                                 limitsColumns: limitsColumns, maxPixels: maxPixels,
                                 damage: acceptsDamage ? .none : .wholeFile(rowOffset: split.mcuRow * header.blockSize.height))
             } catch {

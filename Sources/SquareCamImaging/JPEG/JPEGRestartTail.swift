@@ -1,3 +1,5 @@
+import Glibc
+
 /// The lower part of a baseline JPEG with restart markers, from one MCU row
 /// down, as a JPEG of its own — so that a second decoder, on a second core,
 /// can decode it while the first decodes the upper part.
@@ -76,46 +78,88 @@ struct JPEGRestartTail {
         return nil
     }
 
-    /// The file from MCU row `row` (a multiple of `rowStep`, not 0) down; nil
-    /// when the scan data does not have the restart markers it should.
-    func tail(fromMCURow row: Int) -> [UInt8]? {
+    /// Where MCU row `row` (a multiple of `rowStep`, not 0) begins in the
+    /// scan data; nil when the data does not have the restart markers it should.
+    struct RowStart {
+        fileprivate let row: Int
+        fileprivate let offset: Int
+    }
+
+    /// Finds the restart marker that begins `row`: the only part of the scan
+    /// a caller has to wait for before it starts decoding the upper rows.
+    func start(ofMCURow row: Int) -> RowStart? {
         guard row > 0, row < mcuRows, row % rowStep == 0 else { return nil }
         let restartsBefore = row * mcusPerRow / mcusPerRestart
+        var seen = 0
+        var found: Int?
+        walkMarkers(from: scanStart) { _, marker, after in
+            guard case .restart = marker else { return false }
+            seen += 1
+            if seen == restartsBefore { found = after }
+            return seen < restartsBefore
+        }
+        return found.map { RowStart(row: row, offset: $0) }
+    }
+
+    /// The file from `start` down: the headers with the frame's height cut
+    /// to the rows left, then the scan data with its restart markers
+    /// renumbered from RST0.
+    func tail(from start: RowStart) -> [UInt8] {
         var output = [UInt8]()
-        output.reserveCapacity(bytes.count)
+        output.reserveCapacity(scanStart + bytes.count - start.offset + 2)
         output += bytes[..<scanStart]
-        let rows = height - row * mcuHeight
+        let rows = height - start.row * mcuHeight
         output[heightOffset] = UInt8(rows >> 8)
         output[heightOffset + 1] = UInt8(rows & 0xFF)
-        var seen = 0
-        var copyFrom: Int? = nil
-        var position = scanStart
-        while position + 1 < bytes.count {
-            guard bytes[position] == 0xFF else { position += 1; continue }
-            let next = bytes[position + 1]
-            switch next {
-            case 0x00, 0xFF:  // a stuffed data byte, or fill before a marker
-                position += next == 0x00 ? 2 : 1
-            case 0xD0...0xD7:
-                if let start = copyFrom {
-                    output += bytes[start..<position]
-                    output += [0xFF, 0xD0 + UInt8((seen - restartsBefore) & 7)]
-                }
-                seen += 1
-                position += 2
-                if seen == restartsBefore || copyFrom != nil { copyFrom = position }
-            default:  // EOI, or any other marker: the scan ends
-                guard let start = copyFrom else { return nil }
-                output += bytes[start..<position]
+        var runStart = start.offset
+        var renumbered = 0
+        var ended = false
+        walkMarkers(from: start.offset) { position, marker, after in
+            output += bytes[runStart..<position]
+            runStart = after
+            switch marker {
+            case .restart:
+                output += [0xFF, 0xD0 + UInt8(renumbered & 7)]
+                renumbered += 1
+                return true
+            case .endOfScan:
                 output += [0xFF, 0xD9]
-                return output
+                ended = true
+                return false
             }
         }
         // The data ran out: the tail stops short as the file does (no
         // end-of-image marker), so its decoder says it is cut short, not corrupt.
-        guard let start = copyFrom else { return nil }
-        output += bytes[start...]
+        if !ended { output += bytes[runStart...] }
         return output
+    }
+
+    private enum ScanMarker { case restart, endOfScan }
+
+    /// Calls `visit(position, marker, positionAfter)` for each restart marker
+    /// in the scan data from `position`, then for the marker that ends the
+    /// scan, while `visit` returns true. memchr finds each 0xFF: the scan is
+    /// megabytes, and a byte-at-a-time loop was most of the time the upper
+    /// strip waited before it could start.
+    private func walkMarkers(from position: Int, _ visit: (Int, ScanMarker, Int) -> Bool) {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var position = position
+            while position + 1 < buffer.count {
+                guard let found = memchr(base + position, 0xFF, buffer.count - 1 - position) else { return }
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                switch buffer[at + 1] {
+                case 0x00: position = at + 2  // a stuffed data byte
+                case 0xFF: position = at + 1  // fill before a marker
+                case 0xD0...0xD7:
+                    guard visit(at, .restart, at + 2) else { return }
+                    position = at + 2
+                default:  // EOI, or any other marker: the scan ends
+                    _ = visit(at, .endOfScan, at + 2)
+                    return
+                }
+            }
+        }
     }
 
     private static func greatestCommonDivisor(_ a: Int, _ b: Int) -> Int {

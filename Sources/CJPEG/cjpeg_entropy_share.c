@@ -104,6 +104,13 @@ struct cjpeg_entropy_share {
     unsigned long copied_mcus;
     /// Records below this offset are given back to the system.
     size_t released;
+
+    // Restart decoding (no helper): where this interval's data starts, MCUs
+    // left in it, and the restart marker expected after it.
+    int has_helper;
+    const uint8_t *interval_start;
+    unsigned restarts_to_go;
+    int next_restart;
 };
 
 /// Makes the first `records` records (and the helper's stop, when `stopped`) visible to this thread.
@@ -166,7 +173,7 @@ static uint32_t wait_for_records(cjpeg_entropy_share *share, uint32_t needed) {
 static void give_up(j_decompress_ptr info, const char *why) {
     cjpeg_decoder *decoder = (cjpeg_decoder *)info->client_data;
     decoder->share_gave_up = 1;
-    snprintf(decoder->message, sizeof decoder->message, "the two-thread entropy decoding gave up: %s", why);
+    snprintf(decoder->message, sizeof decoder->message, "our entropy decoding gave up: %s", why);
     longjmp(decoder->jump, 1);
 }
 
@@ -272,10 +279,12 @@ static boolean decode_shared_mcu(j_decompress_ptr info, JBLOCKROW *blocks) {
     return TRUE;
 }
 
-/// Whether this file's data is one baseline Huffman scan this decoder can share.
-static int suits_sharing(const struct jpeg_decompress_struct *info) {
+/// libjpeg's decode_mcu for a file with restart markers, replaced: libjpeg-turbo
+/// turns its fast Huffman path off for such a file.
+/// Whether this file's data is one baseline Huffman scan our decoder reads, none of it read yet.
+static int is_one_baseline_scan(const struct jpeg_decompress_struct *info) {
     return !info->progressive_mode && !info->arith_code && !info->inputctl->has_multiple_scans
-        && info->restart_interval == 0 && info->data_precision == 8
+        && info->data_precision == 8
         && info->comps_in_scan == info->num_components && info->blocks_in_MCU <= D_MAX_BLOCKS_IN_MCU
         && info->Ss == 0 && info->Se == DCTSIZE2 - 1 && info->Ah == 0 && info->Al == 0
         && info->output_scanline == 0;
@@ -302,7 +311,7 @@ static int prepare_tables(const struct jpeg_decompress_struct *info, cjpeg_entro
 
 int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, size_t record_capacity) {
     struct jpeg_decompress_struct *info = &decoder->info;
-    if (!cjpeg_own_paths_usable(NULL) || !decoder->created || decoder->share || !info->master || !info->entropy || !suits_sharing(info)
+    if (!cjpeg_own_paths_usable(NULL) || !decoder->created || decoder->share || !info->master || !info->entropy || !is_one_baseline_scan(info) || info->restart_interval != 0
         || info->src->bytes_in_buffer < min_data_bytes || record_capacity == 0)
         return 0;
     cjpeg_entropy_share *share = calloc(1, sizeof *share);
@@ -342,13 +351,71 @@ int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, s
         free(share);
         return 0;
     }
+    share->has_helper = 1;
     decoder->share = share;
     info->entropy->decode_mcu = decode_shared_mcu;
     return 1;
 }
 
+static boolean decode_restart_mcu(j_decompress_ptr info, JBLOCKROW *blocks) {
+    cjpeg_entropy_share *share = ((cjpeg_decoder *)info->client_data)->share;
+    if (share->restarts_to_go == 0) {
+        uint64_t bytes;
+        const uint8_t *marker = cjpeg_coded_data_end(share->interval_start, share->data_end, &bytes);
+        if (bytes > (cjpeg_bit_reader_position(&share->reader) + 7) / 8) give_up(info, "data after an interval's last block");
+        const uint8_t *m = marker;
+        while (m < share->data_end && *m == 0xFF) m++;
+        if (m >= share->data_end || *m != 0xD0 + share->next_restart) give_up(info, "a restart marker out of place");
+        share->next_restart = (share->next_restart + 1) & 7;
+        share->interval_start = m + 1;
+        cjpeg_bit_reader_init(&share->reader, share->interval_start, share->data_end);
+        memset(share->predictors, 0, sizeof share->predictors);
+        share->restarts_to_go = info->restart_interval;
+    }
+    uint32_t column = share->next_mcu % share->mcus_per_row;
+    JBLOCKROW *target = column >= info->master->first_iMCU_col && column <= info->master->last_iMCU_col ? blocks : NULL;
+    if (cjpeg_decode_mcu_blocks(&share->reader, &share->layout, share->predictors, target) != CJPEG_MCU_OK)
+        give_up(info, "corrupt data");
+    share->restarts_to_go--;
+    share->next_mcu++;
+    if (share->next_mcu == share->total_mcus) {
+        uint64_t bytes;
+        const uint8_t *end = cjpeg_coded_data_end(share->interval_start, share->data_end, &bytes);
+        if (bytes > (cjpeg_bit_reader_position(&share->reader) + 7) / 8) give_up(info, "data after the last block");
+        info->src->bytes_in_buffer -= (size_t)(end - info->src->next_input_byte);
+        info->src->next_input_byte = end;
+    }
+    return TRUE;
+}
+
+int cjpeg_decoder_decode_restarts(cjpeg_decoder *decoder) {
+    struct jpeg_decompress_struct *info = &decoder->info;
+    if (!cjpeg_own_paths_usable(NULL) || !decoder->created || decoder->share || !info->master || !info->entropy)
+        return 0;
+    if (!is_one_baseline_scan(info) || info->restart_interval == 0) return 0;
+    cjpeg_entropy_share *share = calloc(1, sizeof *share);
+    if (!share) return 0;
+    if (prepare_tables(info, share) != 0) {
+        free(share);
+        return 0;
+    }
+    share->total_mcus = info->MCUs_per_row * info->MCU_rows_in_scan;
+    share->mcus_per_row = info->MCUs_per_row;
+    share->interval_start = info->src->next_input_byte;
+    share->data_end = info->src->next_input_byte + info->src->bytes_in_buffer;
+    share->restarts_to_go = info->restart_interval;
+    cjpeg_bit_reader_init(&share->reader, share->interval_start, share->data_end);
+    decoder->share = share;
+    info->entropy->decode_mcu = decode_restart_mcu;
+    return 1;
+}
+
 void cjpeg_entropy_share_end(cjpeg_entropy_share *share) {
     if (!share) return;
+    if (!share->has_helper) {
+        free(share);
+        return;
+    }
     atomic_store(&share->cancel, 1);
     pthread_join(share->thread, NULL);
     pthread_mutex_destroy(&share->lock);

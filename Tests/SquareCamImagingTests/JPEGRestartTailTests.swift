@@ -1,3 +1,4 @@
+import Foundation
 import SquareCamCore
 import Testing
 @testable import SquareCamImaging
@@ -60,6 +61,65 @@ import Testing
             }
             #expect(split == whole, "file \(index)")
         }
+    }
+
+    /// A restart marker with the wrong number is damage (libjpeg warns "found
+    /// marker 0xd3 instead of RST0"), wherever it is: above the cut, at it,
+    /// or in the lower strip, whose markers the tail renumbers. Renumbering
+    /// them from RST0 regardless once made such a file a clean crop.
+    @Test func aRestartMarkerOutOfSequenceFailsAsWithLibjpegAlone() throws {
+        let bytes = try TestImages.fixture(Self.phonePhoto)
+        // The picture's scan is the file's last (the EXIF thumbnail's comes first).
+        let scan = try #require(bytes.indices.dropLast().last { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+        var markers: [Int] = []
+        for index in scan..<bytes.count - 1 where bytes[index] == 0xFF && (0xD0...0xD7).contains(bytes[index + 1]) {
+            markers.append(index)
+        }
+        #expect(markers.count == 188)  // one before each MCU row but the first
+        for percent in [10, 45, 50, 55, 80, 95] {
+            var file = bytes
+            let at = markers[markers.count * percent / 100] + 1
+            file[at] = 0xD0 + (file[at] - 0xD0 + 3) & 7
+            var options = CropOptions(size: 1080)
+            options.usesSecondThread = true
+            let ours = Result { () throws(ImagingError) in try SquareCropper.crop(file, options: options) }
+            options.libjpegOnly = true
+            let libjpeg = Result { () throws(ImagingError) in try SquareCropper.crop(file, options: options) }
+            guard case .failure(.damaged(let strips)) = ours, case .failure(.damaged(let alone)) = libjpeg else {
+                Issue.record("a wrong marker \(percent) % into the markers: \(ours), \(libjpeg)")
+                continue
+            }
+            #expect(strips == alone, "\(percent) %")
+        }
+    }
+
+    /// Our Huffman decoder reads the strips (libjpeg-turbo's is slow on any
+    /// file with restart markers): exactly libjpeg's output, for intervals of
+    /// one MCU, of a few MCUs across rows, and of several rows; and where it
+    /// meets damage, libjpeg alone decodes the file again and says so.
+    @Test func ourDecoderReadsTheStripsAndLeavesDamageToLibjpeg() throws {
+        let bytes = try TestImages.fixture(Self.phonePhoto)
+        let folder = try ScratchFolder()
+        // jpegtran rewrites the markers losslessly: every MCU, every 7 (across rows), every 3 rows.
+        for interval in ["1B", "7B", "3"] {
+            let output = folder.file("r\(interval).jpg")
+            try #require(ScratchFolder.run("/usr/bin/jpegtran", [
+                "-restart", interval, "-copy", "all", "-outfile", output,
+                TestImages.fixtures.appendingPathComponent(Self.phonePhoto).path,
+            ]) == 0, "jpegtran (libjpeg-turbo-progs, scripts/install-deps.sh) rewrites the markers")
+            let file = Array(try Data(contentsOf: URL(fileURLWithPath: output)))
+            var options = CropOptions(size: 1080)
+            options.usesSecondThread = true
+            let ours = try SquareCropper.crop(file, options: options)
+            #expect(ours.path?.fellBack == nil, "interval \(interval)")
+            options.libjpegOnly = true
+            #expect(try SquareCropper.crop(file, options: options).bytes == ours.bytes, "interval \(interval)")
+        }
+        var options = CropOptions(size: 1080)
+        options.usesSecondThread = true
+        options.acceptsDamage = true
+        let cut = try SquareCropper.crop(Array(bytes.prefix(bytes.count * 8 / 10)), options: options)
+        #expect(cut.path?.fellBack?.contains("our entropy decoding (restart strips)") == true)
     }
 
     @Test func filesWithoutRestartMarkersAreNotSplit() throws {

@@ -180,12 +180,24 @@ int cjpeg_decoder_limit_columns(cjpeg_decoder *decoder, unsigned first_pixel, un
 /// paths may not run here: cjpeg_own_paths_usable).
 int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, size_t record_capacity);
 
+/// Our Huffman decoder (cjpeg_huffman.c) in place of libjpeg's, on this
+/// thread, for a file with restart markers: libjpeg-turbo turns its fast
+/// path off for the whole of such a file. Call after cjpeg_decoder_start_planes,
+/// before the first read. The coefficients are exactly libjpeg's; anything
+/// libjpeg would warn about or treat specially (corrupt or cut-short data, a
+/// restart marker out of place, bytes left over in an interval) ends the read
+/// (cjpeg_decoder_gave_up_sharing), to be done again with libjpeg alone.
+/// Returns 1 when it took over; 0 when the file does not suit (not one
+/// baseline Huffman scan with restart markers, or our own paths may not run here).
+int cjpeg_decoder_decode_restarts(cjpeg_decoder *decoder);
+
 /// How many MCUs the shared entropy decoding took from the helper's output so far.
 unsigned long cjpeg_decoder_shared_mcus(const cjpeg_decoder *decoder);
 
-/// Whether a read failed because the shared entropy decoding met data it
-/// leaves to libjpeg (a code no table has, data cut short): decode the file
-/// again without sharing, and libjpeg will say what it makes of it.
+/// Whether a read failed because our entropy decoding (shared, or for
+/// restarts) met data it leaves to libjpeg (a code no table has, data cut
+/// short): decode the file again with libjpeg alone, and libjpeg will say
+/// what it makes of it.
 int cjpeg_decoder_gave_up_sharing(const cjpeg_decoder *decoder);
 
 /// Lossless crop and turn in the DCT domain, as jpegtran does, for a decoder

@@ -73,15 +73,15 @@ enum CropPlanExecutor {
     }
 
     /// Runs `attempt` on `decompressor` as `path` says; when it returns nil
-    /// (the shared entropy decoding gave up), runs it again on a fresh
+    /// (our entropy decoding gave up), runs it again on a fresh
     /// decompressor with the plan's fallback: libjpeg cannot go back in a file.
     private static func withFallback<Value>(
         _ decompressor: JPEGDecompressor, _ input: JPEGCropInput, path: inout CropPath,
         _ attempt: (JPEGDecompressor, inout CropPath) throws(ImagingError) -> Value?
     ) throws(ImagingError) -> Value {
         if let value = try attempt(decompressor, &path) { return value }
+        path.fellBack = "our entropy decoding (\(path.decode.rawValue)) met data it leaves to libjpeg"
         path.decode = path.plan.fallback ?? .libjpegAlone
-        path.fellBack = "the shared entropy decoding met data it leaves to libjpeg"
         var again = path
         let value = try JPEGDecompressor.with(input.bytes, maxPixels: input.options.maxPixels) {
             (fresh) throws(ImagingError) -> Value? in try attempt(fresh, &again)

@@ -9,8 +9,9 @@ extension JPEGDecoder {
     /// it is decoded. Returns gray frames, one a plane, for
     /// JPEGEncoder.encode(planes:). The plan says how: restart strips, the
     /// shared entropy decoding or libjpeg alone, limited columns, the
-    /// resampling on a second thread; `path` says what ran. Nil when the
-    /// shared decoding gave up: decode again with `path.decode` libjpeg alone.
+    /// resampling on a second thread; `path` says what ran. Nil when our
+    /// entropy decoding (shared, or in restart strips) gave up: decode again
+    /// with `path.decode` libjpeg alone.
     /// Damage anywhere in the file fails the decode unless `acceptsDamage`.
     ///
     /// libjpeg cannot skip rows in this mode, so rows are decoded from the
@@ -29,13 +30,17 @@ extension JPEGDecoder {
                                                              limitsColumns: plan.limitsColumns)
         path.limitedColumns = limited
         if path.decode == .restartStrips {
-            if let frames = try decodeInStrips(decompressor, bytes: bytes, plan: plan, plans: plans, planes: planes,
-                                               maxPixels: maxPixels, acceptsDamage: acceptsDamage) {
+            switch try decodeInStrips(decompressor, bytes: bytes, plan: plan, plans: plans, planes: planes,
+                                      maxPixels: maxPixels, acceptsDamage: acceptsDamage) {
+            case .decoded(let frames):
                 return frames
+            case .ourDecodingGaveUp:
+                return nil
+            case .notCut:
+                // Nothing is read yet: this decoder goes on alone.
+                path.decode = .libjpegAlone
+                path.fellBack = "no cut into two strips (no restart marker in reach, one out of sequence, or too few rows to halve)"
             }
-            // Nothing is read yet: this decoder goes on alone.
-            path.decode = .libjpegAlone
-            path.fellBack = "no cut into two strips (no restart marker in reach, or too few rows to halve)"
         }
         let secondThread = plan.usesSecondThread
         return try unlessSharingGaveUp(decompressor, path: path, damage: .forWholeFile(acceptsDamage: acceptsDamage)) {

@@ -3,54 +3,72 @@ import SquareCamCore
 import Synchronization
 
 extension JPEGDecoder {
+    /// What decodeInStrips made.
+    enum StripDecode {
+        case decoded([Frame])
+        /// The file cannot be cut (no restart marker in reach, a file cut
+        /// short before its lower strip, an output too small to halve):
+        /// nothing is read, and one decoder goes on.
+        case notCut
+        /// Our entropy decoding met data it leaves to libjpeg (damage, an
+        /// unusual table or marker): decode the file again with libjpeg alone.
+        case ourDecodingGaveUp
+    }
+
     /// decodePlanes on two cores for a file with restart markers: the upper
     /// half of the output is made by `decompressor` (planes started, columns
     /// limited as `planes` say, nothing read yet), the lower half by another
     /// decoder from the file's tail (JPEGRestartTail), each decoding and
-    /// resampling its own rows. The planes are bit for bit those of one
-    /// decoder. Nil, with nothing read, when the file cannot be cut there
-    /// (no restart marker in reach, a file cut short before its lower strip,
-    /// an output too small to halve): one decoder goes on then. The upper
-    /// decoder is checked for damage in the rows it read, the lower one to
-    /// the end of the file; the upper one's damage is reported first, where
-    /// one decoder would have met it.
+    /// resampling its own rows. Both decode the Huffman codes with our own
+    /// decoder (cjpeg_decoder_decode_restarts): libjpeg-turbo's fast path is
+    /// off for any file with restart markers. The planes are bit for bit those
+    /// of one decoder. The upper decoder is checked for damage in the rows it
+    /// read, the lower one to the end of the file; the upper one's damage is
+    /// reported first, where one decoder would have met it.
     static func decodeInStrips(
         _ decompressor: JPEGDecompressor, bytes: [UInt8], plan: CropPlan, plans: [PlaneResizer.Plan],
         planes: [PlaneLayout], maxPixels: Int, acceptsDamage: Bool
-    ) throws(ImagingError) -> [Frame]? {
+    ) throws(ImagingError) -> StripDecode {
         guard let tail = JPEGRestartTail(bytes), let split = split(tail: tail, planes: planes, plans: plans),
-              let lowerStart = tail.start(ofMCURow: split.mcuRow) else { return nil }
+              let lowerStart = tail.start(ofMCURow: split.mcuRow) else { return .notCut }
         let header = decompressor.header
         let upper = plans.indices.map { PlaneResizer(plan: plans[$0], rows: split.upperRows[$0]) }
         let lower = plans.indices.map {
             PlaneResizer(plan: plans[$0], rows: split.lowerRows[$0], firstSourceRow: split.mcuRow * planes[$0].rowsPerRead)
         }
         let lowerFailure = Mutex<ImagingError?>(nil)
+        let lowerGaveUp = Mutex(false)
         let lowerDone = DispatchGroup()
         let (scaleEighths, limitsColumns) = (plan.scaleEighths, plan.limitsColumns)
         DispatchQueue.global().async(group: lowerDone) {
             do throws(ImagingError) {
                 // Cut on this thread: the upper strip need not wait for the copy.
-                try decodeStrip(tail.tail(from: lowerStart), scaleEighths: scaleEighths, plans: plans, into: lower,
-                                limitsColumns: limitsColumns, maxPixels: maxPixels,
-                                damage: acceptsDamage ? .none : .wholeFile(rowOffset: split.mcuRow * header.blockSize.height))
+                let decoded = try decodeStrip(
+                    tail.tail(from: lowerStart), scaleEighths: scaleEighths, plans: plans, into: lower,
+                    limitsColumns: limitsColumns, maxPixels: maxPixels,
+                    damage: acceptsDamage ? .none : .wholeFile(rowOffset: split.mcuRow * header.blockSize.height))
+                lowerGaveUp.withLock { $0 = !decoded }
             } catch {
                 lowerFailure.withLock { $0 = error }
             }
         }
         let upperFailure: ImagingError?
         do throws(ImagingError) {
+            _ = decompressor.decodeRestarts()
             try pushRows(decompressor, planes: planes, into: upper)
+            // Before the lower strip's: damage above it can throw the lower strip's start off too.
+            try decompressor.check(acceptsDamage ? .none : .rowsRead(rowOffset: 0))
             upperFailure = nil
         } catch {
             upperFailure = error
         }
         lowerDone.wait()
+        // Either decoder giving up leaves the whole file to libjpeg, which
+        // then says in its own words what is wrong and where.
+        if decompressor.gaveUpSharing || lowerGaveUp.withLock({ $0 }) { return .ourDecodingGaveUp }
         if let failure = upperFailure { throw failure }
-        // Before the lower strip's: damage above it can throw the lower strip's start off too.
-        try decompressor.check(acceptsDamage ? .none : .rowsRead(rowOffset: 0))
         if let failure = lowerFailure.withLock({ $0 }) { throw failure }
-        return upper.indices.map { upper[$0].result(with: [lower[$0]]) }
+        return .decoded(upper.indices.map { upper[$0].result(with: [lower[$0]]) })
     }
 
     /// Where to cut: half the output rows each; the lower strip starts at the
@@ -68,15 +86,25 @@ extension JPEGDecoder {
         return (mcuRow, lowerRows.map { 0..<$0.lowerBound }, lowerRows)
     }
 
-    /// Decodes `file` (a JPEGRestartTail) and pushes its rows into `resizers`.
+    /// Decodes `file` (a JPEGRestartTail) and pushes its rows into
+    /// `resizers`; false when our entropy decoding gave up.
     private static func decodeStrip(
         _ file: [UInt8], scaleEighths: Int, plans: [PlaneResizer.Plan], into resizers: [PlaneResizer],
         limitsColumns: Bool, maxPixels: Int, damage: DamageCheck
-    ) throws(ImagingError) {
-        try withDecoder(file, maxPixels: maxPixels, damage: damage) { (decompressor) throws(ImagingError) in
-            let layout = try decompressor.startPlanes(scaleEighths: scaleEighths)
-            let planes = try decodeOnlyNeededColumns(decompressor, layout: layout, plans: plans, limitsColumns: limitsColumns).planes
-            try pushRows(decompressor, planes: planes, into: resizers)
+    ) throws(ImagingError) -> Bool {
+        try JPEGDecompressor.with(file, maxPixels: maxPixels) { (decompressor) throws(ImagingError) -> Bool in
+            do throws(ImagingError) {
+                let layout = try decompressor.startPlanes(scaleEighths: scaleEighths)
+                let planes = try decodeOnlyNeededColumns(decompressor, layout: layout, plans: plans,
+                                                         limitsColumns: limitsColumns).planes
+                _ = decompressor.decodeRestarts()
+                try pushRows(decompressor, planes: planes, into: resizers)
+                try decompressor.check(damage)
+                return true
+            } catch {
+                if decompressor.gaveUpSharing { return false }
+                throw error
+            }
         }
     }
 }

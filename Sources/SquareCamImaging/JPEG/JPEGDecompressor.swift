@@ -171,6 +171,8 @@ final class JPEGDecompressor {
         cjpeg_decoder_share_entropy(decoder, minimumBytes, recordBytes) == 1
     }
 
+    func decodeRestarts() -> Bool { cjpeg_decoder_decode_restarts(decoder) == 1 }
+
     /// Whether a read failed because the shared decoding met data it leaves to libjpeg.
     var gaveUpSharing: Bool { cjpeg_decoder_gave_up_sharing(decoder) != 0 }
 

@@ -82,28 +82,35 @@ struct JPEGRestartTail {
     /// scan data; nil when the data does not have the restart markers it should.
     struct RowStart {
         fileprivate let row: Int
+        fileprivate let restartsBefore: Int
         fileprivate let offset: Int
     }
 
     /// Finds the restart marker that begins `row`: the only part of the scan
-    /// a caller has to wait for before it starts decoding the upper rows.
+    /// a caller has to wait for before it starts decoding the upper rows. Nil
+    /// too when a marker up to there is out of sequence: that damage is left
+    /// to one decoder reading the whole file, which reports it.
     func start(ofMCURow row: Int) -> RowStart? {
         guard row > 0, row < mcuRows, row % rowStep == 0 else { return nil }
         let restartsBefore = row * mcusPerRow / mcusPerRestart
         var seen = 0
         var found: Int?
-        walkMarkers(from: scanStart) { _, marker, after in
+        var inSequence = true
+        walkMarkers(from: scanStart) { position, marker, after in
             guard case .restart = marker else { return false }
+            inSequence = inSequence && Int(bytes[position + 1] - 0xD0) == seen & 7
             seen += 1
             if seen == restartsBefore { found = after }
-            return seen < restartsBefore
+            return seen < restartsBefore && inSequence
         }
-        return found.map { RowStart(row: row, offset: $0) }
+        guard inSequence else { return nil }
+        return found.map { RowStart(row: row, restartsBefore: restartsBefore, offset: $0) }
     }
 
     /// The file from `start` down: the headers with the frame's height cut
     /// to the rows left, then the scan data with its restart markers
-    /// renumbered from RST0.
+    /// renumbered from RST0. A marker out of sequence stays out of sequence
+    /// by as much, so the tail's decoder meets that damage as one decoder would.
     func tail(from start: RowStart) -> [UInt8] {
         var output = [UInt8]()
         output.reserveCapacity(scanStart + bytes.count - start.offset + 2)
@@ -112,15 +119,14 @@ struct JPEGRestartTail {
         output[heightOffset] = UInt8(rows >> 8)
         output[heightOffset + 1] = UInt8(rows & 0xFF)
         var runStart = start.offset
-        var renumbered = 0
+        let shift = UInt8(start.restartsBefore & 7)
         var ended = false
         walkMarkers(from: start.offset) { position, marker, after in
             output += bytes[runStart..<position]
             runStart = after
             switch marker {
             case .restart:
-                output += [0xFF, 0xD0 + UInt8(renumbered & 7)]
-                renumbered += 1
+                output += [0xFF, 0xD0 + ((bytes[position + 1] &- 0xD0 &- shift) & 7)]
                 return true
             case .endOfScan:
                 output += [0xFF, 0xD9]

@@ -50,17 +50,25 @@ import Testing
         }
         let files = [Array(bytes.prefix(bytes.count * 8 / 10)), marked(at: 0.3), marked(at: 0.8)]
         for (index, file) in files.enumerated() {
-            var options = CropOptions(size: 300)
-            options.usesSecondThread = true
-            let strips = Result { () throws(ImagingError) in try SquareCropper.crop(file, options: options) }
-            options.usesSecondThread = false
-            let one = Result { () throws(ImagingError) in try SquareCropper.crop(file, options: options) }
-            guard case .failure(.damaged(let split)) = strips, case .failure(.damaged(let whole)) = one else {
-                Issue.record("file \(index): \(strips), \(one)")
-                continue
-            }
-            #expect(split == whole, "file \(index)")
+            Self.expectSameDamage(file, size: 300, "file \(index)") { $0.usesSecondThread = false }
         }
+    }
+
+    /// Cropping `file` on two strips fails as damaged, with the sentence
+    /// the crop gives once `other` has changed its options.
+    private static func expectSameDamage(
+        _ file: [UInt8], size: Int, _ label: String, other: (inout CropOptions) -> Void
+    ) {
+        var options = CropOptions(size: size)
+        options.usesSecondThread = true
+        let strips = Result { () throws(ImagingError) in try SquareCropper.crop(file, options: options) }
+        other(&options)
+        let reference = Result { () throws(ImagingError) in try SquareCropper.crop(file, options: options) }
+        guard case .failure(.damaged(let split)) = strips, case .failure(.damaged(let expected)) = reference else {
+            Issue.record("\(label): \(strips), \(reference)")
+            return
+        }
+        #expect(split == expected, "\(label)")
     }
 
     /// A restart marker with the wrong number is damage (libjpeg warns "found
@@ -80,16 +88,7 @@ import Testing
             var file = bytes
             let at = markers[markers.count * percent / 100] + 1
             file[at] = 0xD0 + (file[at] - 0xD0 + 3) & 7
-            var options = CropOptions(size: 1080)
-            options.usesSecondThread = true
-            let ours = Result { () throws(ImagingError) in try SquareCropper.crop(file, options: options) }
-            options.libjpegOnly = true
-            let libjpeg = Result { () throws(ImagingError) in try SquareCropper.crop(file, options: options) }
-            guard case .failure(.damaged(let strips)) = ours, case .failure(.damaged(let alone)) = libjpeg else {
-                Issue.record("a wrong marker \(percent) % into the markers: \(ours), \(libjpeg)")
-                continue
-            }
-            #expect(strips == alone, "\(percent) %")
+            Self.expectSameDamage(file, size: 1080, "a wrong marker \(percent) % into the markers") { $0.libjpegOnly = true }
         }
     }
 

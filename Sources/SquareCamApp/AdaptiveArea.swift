@@ -4,15 +4,16 @@ import SquareCamCore
 /// A page whose picture and controls `CaptureLayout` places as the window
 /// changes size: a drawing area with nothing to draw reports the page's
 /// size, and the picture and controls lie over it at the layout's
-/// rectangles, set as margins. Overlay children do not count towards the
-/// window's minimum size, so the window shrinks freely to a phone's screen.
+/// rectangles (the overlay asks for them as it allocates). Overlay children
+/// do not count towards the window's minimum size, so the window shrinks
+/// freely to a phone's screen.
 @MainActor
 final class AdaptiveArea {
     let widget: Widget
     private let sensor: Widget
     private let picture: Widget
     private let controls: Widget
-    /// Holders placed by margins, so the controls' own margins and measurements stay theirs.
+    /// Holders placed at the layout's rectangles, so the controls' own margins and measurements stay theirs.
     private let pictureSlot: Widget
     private let controlsSlot: Widget
     private let squarePicture: Bool
@@ -41,6 +42,8 @@ final class AdaptiveArea {
     private(set) var layout: CaptureLayout?
     private(set) var arrangement: CaptureLayout.Arrangement?
     private var size = Size2D(width: 0, height: 0)
+    /// Where the last placement put the picture and the controls, for a page of which size.
+    private var placed: (picture: Rect2D, controls: Rect2D, page: Size2D)?
     private var placing = false
     /// The page's name in the debug log.
     var name = "page"
@@ -68,6 +71,7 @@ final class AdaptiveArea {
         Signal.connectSize(sensor, "resize") { [weak self] width, height in
             self?.resized(Size2D(width: Double(width), height: Double(height)))
         }
+        Signal.connectChildPosition(widget) { [weak self] child in self?.position(of: child) }
         Signal.connect(widget, "map") { [weak self] in self?.traceFirstPaint() }
     }
 
@@ -77,18 +81,62 @@ final class AdaptiveArea {
     private func traceFirstPaint() {
         guard Trace.enabled, !tracedFirstPaint else { return }
         tracedFirstPaint = true
+        traceNextPaint("first drawn")
+    }
+
+    /// `NAME EVENT laid out|blank|unfinished at WxH` once the next frame is on screen.
+    private func traceNextPaint(_ event: String) {
         FrameClock.afterNextPaint(of: widget) { [weak self] in
             guard let self else { return }
-            let drawn = Size2D(width: Double(gtk_widget_get_width(sensor)), height: Double(gtk_widget_get_height(sensor)))
-            let what = layout != nil && size == drawn ? "laid out" : gtk_widget_get_opacity(pictureSlot) == 0 ? "blank" : "unfinished"
-            Trace.line("\(name) first drawn \(what) at \(Int(drawn.width))x\(Int(drawn.height))")
+            let what = drawnAsPlaced ? "laid out" : gtk_widget_get_opacity(pictureSlot) == 0 ? "blank" : "unfinished"
+            Trace.line("\(name) \(event) \(what) at \(gtk_widget_get_width(sensor))x\(gtk_widget_get_height(sensor))")
         }
     }
 
+    /// True when the picture and the controls are where the last placement
+    /// put them, and it was for the page's present size.
+    private var drawnAsPlaced: Bool {
+        guard let placed, placed.page == Size2D(width: Double(gtk_widget_get_width(sensor)), height: Double(gtk_widget_get_height(sensor))) else {
+            return false
+        }
+        func bounds(_ slot: Widget) -> Rect2D? {
+            var rect = graphene_rect_t()
+            guard gtk_widget_compute_bounds(slot, widget, &rect) != 0 else { return nil }
+            return Rect2D(x: Double(rect.origin.x), y: Double(rect.origin.y), width: Double(rect.size.width), height: Double(rect.size.height))
+        }
+        func near(_ drawn: Rect2D?, _ wanted: Rect2D) -> Bool {
+            guard let drawn else { return false }
+            return [drawn.x - wanted.x, drawn.y - wanted.y, drawn.maxX - wanted.maxX, drawn.maxY - wanted.maxY].allSatisfy { abs($0) <= 1 }
+        }
+        return near(bounds(pictureSlot), placed.picture) && near(bounds(controlsSlot), placed.controls)
+    }
+
+    /// Placed at once, inside the allocation that reports the new size: the
+    /// overlay allocates its picture and controls after its page-sized
+    /// child, so the frame drawn at the new size shows them placed for it
+    /// (placed on the next turn of the loop, one frame showed the controls
+    /// where the old size had them, off a window just made smaller).
     private func resized(_ newSize: Size2D) {
         guard newSize != size else { return }
         size = newSize
-        invalidate()
+        place(allocating: true)
+        if Trace.enabled && gtk_widget_get_mapped(widget) != 0 { traceNextPaint("redrawn") }
+    }
+
+    /// The overlay's question: where `child` goes. The controls get at least
+    /// the height they need at their width (GTK's own answer measured them
+    /// without a width, as if a wrapping hint were at its narrowest: 14 px
+    /// more than their room, past the page's edge).
+    private func position(of child: gpointer?) -> GdkRectangle? {
+        guard let placed, let child else { return nil }
+        let (slot, rect) = child == UnsafeMutableRawPointer(pictureSlot) ? (pictureSlot, placed.picture) : (controlsSlot, placed.controls)
+        let width = Int32(rect.width.rounded())
+        // GTK wants each child measured before it is allocated.
+        var minimumWidth: Int32 = 0, minimumHeight: Int32 = 0
+        gtk_widget_measure(slot, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, nil, nil, nil)
+        gtk_widget_measure(slot, GTK_ORIENTATION_VERTICAL, max(width, minimumWidth), &minimumHeight, nil, nil, nil)
+        return GdkRectangle(x: Int32(rect.x.rounded()), y: Int32(rect.y.rounded()),
+                            width: max(width, minimumWidth), height: max(Int32(rect.height.rounded()), minimumHeight))
     }
 
     /// Places picture and controls for `space` at once, before the page shows
@@ -97,34 +145,36 @@ final class AdaptiveArea {
     func prepare(for space: Size2D) {
         guard space.width > 0, space.height > 0, space != size else { return }
         size = space
-        place()
+        place(allocating: false)
     }
 
     /// Places picture and controls again: the controls changed size (a
     /// message appeared, a button came or went).
     func invalidate() {
-        // Margins change on the next turn of the loop, not inside an allocation.
+        // Once for any number of changes, on the next turn of the loop, when they are all made.
         guard !placing, size.width > 0 else { return }
         placing = true
         Task { @MainActor in
             self.placing = false
-            self.place()
+            self.place(allocating: false)
         }
     }
 
-    private func place() {
+    /// `allocating`: called while the overlay is being allocated, which then
+    /// asks for the new positions anyway.
+    private func place(allocating: Bool) {
         let below = room(.stacked), beside = room(.sideBySide)
         let chosen = CaptureLayout(space: size, controlsBelow: below, controlsBeside: beside, squarePicture: squarePicture).arrangement
         arrangement = chosen
         // Measured again in the chosen arrangement, which leaves the controls arranged so.
         let layout = CaptureLayout(arrangement: chosen, space: size, controlsThickness: room(chosen), squarePicture: squarePicture)
         self.layout = layout
-        setMargins(pictureSlot, layout.picture)
         var controls = layout.controls
         if chosen == .sideBySide {
             controls = Rect2D(x: controls.x, y: controls.y + besideTopInset, width: controls.width, height: max(0, controls.height - besideTopInset))
         }
-        setMargins(controlsSlot, controls)
+        placed = (layout.picture, controls, size)
+        if !allocating { gtk_widget_queue_allocate(widget) }
         for slot in [pictureSlot, controlsSlot] { gtk_widget_set_opacity(slot, 1) }
         Trace.line("layout \(Int(size.width))x\(Int(size.height)) \(layout)")
         onPlaced?(size)
@@ -152,12 +202,5 @@ final class AdaptiveArea {
         }
         if forPartner, let arrangement, arrangement != measured { onArrange?(arrangement, size) }
         return Double(natural)
-    }
-
-    private func setMargins(_ child: Widget, _ rect: Rect2D) {
-        gtk_widget_set_margin_start(child, Int32(rect.x.rounded()))
-        gtk_widget_set_margin_top(child, Int32(rect.y.rounded()))
-        gtk_widget_set_margin_end(child, Int32(max(0, size.width - rect.maxX).rounded()))
-        gtk_widget_set_margin_bottom(child, Int32(max(0, size.height - rect.maxY).rounded()))
     }
 }

@@ -28,7 +28,11 @@ extension MainWindow {
         // The window's height, with the header or without: the same answer either way.
         let headerHeight = compact || isFullscreen ? 0 : Double(gtk_widget_get_height(header))
         let windowHeight = size.height + headerHeight
-        setCompact(!isFullscreen && windowHeight < Self.compactBelowHeight && size.width > windowHeight)
+        let wanted = !isFullscreen && windowHeight < Self.compactBelowHeight && size.width > windowHeight
+        guard wanted != compact else { return }
+        // On the next turn of the loop: the header shown in the middle of the window's
+        // allocation was drawn without one (GTK: "Trying to snapshot AdwHeaderBar without a current allocation").
+        Task { @MainActor [weak self] in self?.setCompact(wanted) }
     }
 
     func setCompact(_ wanted: Bool) {

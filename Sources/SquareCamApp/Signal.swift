@@ -20,6 +20,7 @@ enum Signal {
     typealias Handler6 = @MainActor (Double, Double) -> Void
     typealias Handler7 = @MainActor (Double, Double) -> Bool
     typealias Handler8 = @MainActor (Int32, Int32) -> Void
+    typealias Handler9 = @MainActor (gpointer?) -> GdkRectangle?
 
     private static let release: GClosureNotify = { data, _ in
         // The box's concrete type does not matter for a release.
@@ -109,5 +110,20 @@ enum Signal {
             MainActor.assumeIsolated { Signal.stored(data, as: Handler8.self)(width, height) }
         }
         return connect(instance, name, handler as Handler8, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `gboolean (*)(GObject *, GtkWidget *child, GdkRectangle *, gpointer)`: GtkOverlay
+    /// "get-child-position", asked for each overlay child as the overlay is allocated;
+    /// nil leaves the child to GTK.
+    @discardableResult
+    static func connectChildPosition(_ instance: UnsafeMutableRawPointer, _ handler: @escaping @MainActor (gpointer?) -> GdkRectangle?) -> gulong {
+        let thunk: @convention(c) (gpointer?, gpointer?, UnsafeMutablePointer<GdkRectangle>?, gpointer?) -> gboolean = { _, child, rect, data in
+            MainActor.assumeIsolated {
+                guard let rect, let position = Signal.stored(data, as: Handler9.self)(child) else { return 0 }
+                rect.pointee = position
+                return 1
+            }
+        }
+        return connect(instance, "get-child-position", handler as Handler9, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 }

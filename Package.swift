@@ -172,7 +172,7 @@ let package = Package(
         // losslessly in-process, for the transcoder's differential tests.
         .target(name: "CJPEGTestSupport", path: "Tests/CJPEGTestSupport", linkerSettings: [.linkedLibrary("jpeg")]),
         // Optimised for its generated test pictures (see SquareCamImaging).
-        .testTarget(name: "SquareCamImagingTests", dependencies: ["SquareCamImaging", "SquareCamCore", "CExif", "CJPEG", "CJPEGTestSupport", "TestThreads"],
+        .testTarget(name: "SquareCamImagingTests", dependencies: ["SquareCamImaging", "SquareCamCore", "CExif", "CJPEG", "CResample", "CJPEGTestSupport", "TestThreads"],
                     swiftSettings: [.unsafeFlags(["-O"])]),
         .testTarget(name: "SquareCamCaptureTests", dependencies: ["SquareCamCapture", "CGStreamer", "SquareCamImaging", "SquareCamCore", "SquareCamCommandLine", "PortalTestSupport", "TestThreads"]),
         .testTarget(name: "SquareCamCodesTests", dependencies: ["SquareCamCodes", "SquareCamCore", "SquareCamImaging"]),

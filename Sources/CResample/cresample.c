@@ -1,19 +1,13 @@
 #include "cresample.h"
+#include "cresample_avx2.h"
 
-// x86-64: one AVX2 and one baseline (SSE2) version of each loop, picked by
-// the loader from what the CPU supports. Not under ThreadSanitizer: it
-// instruments the clones' ifunc resolver, which the loader runs before the
-// TSan runtime is up, so the test bundle crashed at load (make test-sanitizers).
-#if defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define CRESAMPLE_NO_CLONES 1
-#endif
-#endif
-#if defined(__x86_64__) && defined(__clang__) && !defined(CRESAMPLE_NO_CLONES)
-#define CRESAMPLE_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define CRESAMPLE_CLONES
-#endif
+// Portable C, which the compiler vectorises for the baseline of the machine
+// (SSE2 on x86-64); on a CPU with AVX2 the whole blocks go to
+// cresample_avx2.c and only the pixels left over come here. The choice is
+// made at each call (__builtin_cpu_supports reads a flag set at start-up):
+// the clones GCC and clang make with target_clones are picked by an ifunc
+// resolver, which ThreadSanitizer instruments before its runtime is up (the
+// test bundle crashed at load under make test-sanitizers).
 
 static inline uint8_t clamp_to_byte(int32_t sum) {
     int32_t value = sum >> CRESAMPLE_FRACTION_BITS;
@@ -23,8 +17,7 @@ static inline uint8_t clamp_to_byte(int32_t sum) {
 // Blocks of this many pixels keep the sums in registers across all taps.
 #define BLOCK 32
 
-CRESAMPLE_CLONES
-void cresample_rows(const uint8_t *const *rows, const int16_t *weights, int taps, size_t width, uint8_t *out) {
+static void rows_portable(const uint8_t *const *rows, const int16_t *weights, int taps, size_t width, uint8_t *out) {
     const int32_t half = 1 << (CRESAMPLE_FRACTION_BITS - 1);
     size_t x = 0;
     for (; x + BLOCK <= width; x += BLOCK) {
@@ -52,9 +45,8 @@ void cresample_rows(const uint8_t *const *rows, const int16_t *weights, int taps
     }
 }
 
-CRESAMPLE_CLONES
-void cresample_columns(const uint8_t *in, const int32_t *starts, const int16_t *weights, int taps,
-                       size_t outputs, uint8_t *out) {
+static void columns_portable(const uint8_t *in, const int32_t *starts, const int16_t *weights, int taps,
+                             size_t outputs, uint8_t *out) {
     const int32_t half = 1 << (CRESAMPLE_FRACTION_BITS - 1);
     for (size_t x = 0; x < outputs; x++) {
         const uint8_t *source = in + starts[x];
@@ -67,4 +59,24 @@ void cresample_columns(const uint8_t *in, const int32_t *starts, const int16_t *
         }
         out[x] = clamp_to_byte(sum);
     }
+}
+
+void cresample_rows(const uint8_t *const *rows, const int16_t *weights, int taps, size_t width, uint8_t *out) {
+    size_t done = 0;
+#if CRESAMPLE_AVX2
+    if (__builtin_cpu_supports("avx2")) done = cresample_rows_avx2(rows, weights, taps, width, out);
+#endif
+    if (done == width) return;
+    const uint8_t *rest[taps];
+    for (int t = 0; t < taps; t++) rest[t] = rows[t] + done;
+    rows_portable(rest, weights, taps, width - done, out + done);
+}
+
+void cresample_columns(const uint8_t *in, const int32_t *starts, const int16_t *weights, int taps,
+                       size_t outputs, uint8_t *out) {
+    size_t done = 0;
+#if CRESAMPLE_AVX2
+    if (__builtin_cpu_supports("avx2")) done = cresample_columns_avx2(in, starts, weights, taps, outputs, out);
+#endif
+    columns_portable(in, starts + done, weights + done * (size_t)taps, taps, outputs - done, out + done);
 }

@@ -97,7 +97,8 @@ final class BareDesktop {
         let applications = share.appendingPathComponent("applications")
         try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
         let script = root.appendingPathComponent("file-manager.sh")
-        try "#!/bin/sh\necho \"$1\" >> '\(openedFolders.path)'\necho \"GDK_DEBUG=${GDK_DEBUG-unset}\" > '\(openedEnvironment.path)'\n"
+        // The environment first: a test waits for the folder, then reads it.
+        try "#!/bin/sh\necho \"GDK_DEBUG=${GDK_DEBUG-unset}\" > '\(openedEnvironment.path)'\necho \"$1\" >> '\(openedFolders.path)'\n"
             .write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         try """

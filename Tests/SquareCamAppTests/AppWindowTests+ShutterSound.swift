@@ -20,7 +20,8 @@ extension AppWindowTests {
         try app.waitForTrace("viewfinder showing frames")
         try app.press("space")
         try app.waitForTrace("review showing")
-        let played = try waitForContents(of: record) { $0.split(separator: "\n").count == 1 }
+        // Whole lines only: the stand-in writes the four bytes and the newline apart.
+        let played = try waitForContents(of: record) { $0.hasSuffix("\n") && $0.split(separator: "\n").count == 1 }
         #expect(played == "RIFF\n", "the player was not handed a WAV file: \(played.debugDescription)")
         try #require(waitUntil { zombieChildren(of: app.process.processIdentifier).isEmpty },
                      "the ended player is never reaped: zombies \(zombieChildren(of: app.process.processIdentifier))")
@@ -28,7 +29,7 @@ extension AppWindowTests {
         try app.waitForTrace("→ live", occurrence: 2)
         try app.press("space")
         try app.waitForTrace("review showing", occurrence: 2)
-        _ = try waitForContents(of: record) { $0.split(separator: "\n").count == 2 }
+        _ = try waitForContents(of: record) { $0.hasSuffix("\n") && $0.split(separator: "\n").count == 2 }
 
         // Off in the preferences (the file the app keeps them in): silence.
         try FileManager.default.removeItem(at: record)

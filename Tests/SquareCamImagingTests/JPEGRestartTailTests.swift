@@ -121,6 +121,44 @@ import Testing
         #expect(cut.path?.fellBack?.contains("our entropy decoding (restart strips)") == true)
     }
 
+    /// The strips split the work, not the rows: a picture whose detail (and
+    /// so its coded bytes) is all in one half is cut inside that half, and
+    /// each way the square is the one libjpeg alone makes.
+    @Test func theCutFollowsTheDetail() throws {
+        let folder = try ScratchFolder()
+        let side = 1024
+        for busyBelow in [true, false] {
+            // Flat gray in one half, noise in the other.
+            var pixels = [UInt8](repeating: 128, count: side * side * 3)
+            var noise: UInt32 = 12345
+            for y in 0..<side where (y >= side / 2) == busyBelow {
+                for index in (y * side * 3)..<((y + 1) * side * 3) {
+                    noise = noise &* 1_664_525 &+ 1_013_904_223
+                    pixels[index] = UInt8(truncatingIfNeeded: noise >> 24)
+                }
+            }
+            let frame = Frame(size: PixelSize(width: side, height: side), layout: .rgb,
+                              planes: [Frame.Plane(bytes: pixels, stride: side * 3)])
+            let plain = folder.file("plain.jpg"), marked = folder.file("marked.jpg")
+            try Data(try JPEGEncoder.encode(frame)).write(to: URL(fileURLWithPath: plain))
+            try #require(ScratchFolder.run("/usr/bin/jpegtran", ["-restart", "1", "-outfile", marked, plain]) == 0)
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: marked)))
+            let tail = try #require(JPEGRestartTail(bytes))
+            let row = try #require(tail.balancedStart()).row
+            if busyBelow {
+                #expect(row > tail.mcuRows * 6 / 10, "the cut at MCU row \(row) of \(tail.mcuRows) leaves the lower strip nearly all the bytes")
+            } else {
+                #expect(row < tail.mcuRows * 4 / 10, "the cut at MCU row \(row) of \(tail.mcuRows) leaves the upper strip nearly all the bytes")
+            }
+            var options = CropOptions(size: 300)
+            options.usesSecondThread = true
+            let strips = try SquareCropper.crop(bytes, options: options)
+            #expect(strips.path?.decode == .restartStrips && strips.path?.fellBack == nil, "\(String(describing: strips.path))")
+            options.libjpegOnly = true
+            #expect(try SquareCropper.crop(bytes, options: options).bytes == strips.bytes)
+        }
+    }
+
     @Test func filesWithoutRestartMarkersAreNotSplit() throws {
         let plain = try JPEGEncoder.encode(TestImages.gradient(width: 320, height: 240))
         #expect(JPEGRestartTail(plain) == nil)

@@ -16,10 +16,11 @@ extension JPEGDecoder {
     }
 
     /// decodePlanes on two cores for a file with restart markers: the upper
-    /// half of the output is made by `decompressor` (planes started, columns
-    /// limited as `planes` say, nothing read yet), the lower half by another
+    /// part of the output is made by `decompressor` (planes started, columns
+    /// limited as `planes` say, nothing read yet), the lower part by another
     /// decoder from the file's tail (JPEGRestartTail), each decoding and
-    /// resampling its own rows. Both decode the Huffman codes with our own
+    /// resampling its own rows. The cut halves the work, not the rows
+    /// (`JPEGRestartTail.balancedStart`). Both decode the Huffman codes with our own
     /// decoder (cjpeg_decoder_decode_restarts): libjpeg-turbo's fast path is
     /// off for any file with restart markers. The planes are bit for bit those
     /// of one decoder. The upper decoder is checked for damage in the rows it
@@ -29,12 +30,12 @@ extension JPEGDecoder {
         _ decompressor: JPEGDecompressor, bytes: [UInt8], plan: CropPlan, plans: [PlaneResizer.Plan],
         planes: [PlaneLayout], maxPixels: Int, acceptsDamage: Bool
     ) throws(ImagingError) -> StripDecode {
-        guard let tail = JPEGRestartTail(bytes), let split = split(tail: tail, planes: planes, plans: plans),
-              let lowerStart = tail.start(ofMCURow: split.mcuRow) else { return .notCut }
+        guard let tail = JPEGRestartTail(bytes), let lowerStart = tail.balancedStart(),
+              let split = split(atMCURow: lowerStart.row, planes: planes, plans: plans) else { return .notCut }
         let header = decompressor.header
         let upper = plans.indices.map { PlaneResizer(plan: plans[$0], rows: split.upperRows[$0]) }
         let lower = plans.indices.map {
-            PlaneResizer(plan: plans[$0], rows: split.lowerRows[$0], firstSourceRow: split.mcuRow * planes[$0].rowsPerRead)
+            PlaneResizer(plan: plans[$0], rows: split.lowerRows[$0], firstSourceRow: lowerStart.row * planes[$0].rowsPerRead)
         }
         let lowerFailure = Mutex<ImagingError?>(nil)
         let lowerGaveUp = Mutex(false)
@@ -46,7 +47,7 @@ extension JPEGDecoder {
                 let decoded = try decodeStrip(
                     tail.tail(from: lowerStart), scaleEighths: scaleEighths, plans: plans, into: lower,
                     limitsColumns: limitsColumns, maxPixels: maxPixels,
-                    damage: acceptsDamage ? .none : .wholeFile(rowOffset: split.mcuRow * header.blockSize.height))
+                    damage: acceptsDamage ? .none : .wholeFile(rowOffset: lowerStart.row * header.blockSize.height))
                 lowerGaveUp.withLock { $0 = !decoded }
             } catch {
                 lowerFailure.withLock { $0 = error }
@@ -71,19 +72,19 @@ extension JPEGDecoder {
         return .decoded(upper.indices.map { upper[$0].result(with: [lower[$0]]) })
     }
 
-    /// Where to cut: half the output rows each; the lower strip starts at the
-    /// last MCU row a restart marker allows at or above its first source row.
+    /// The output rows of each plane the strips make when the lower one
+    /// starts at MCU row `mcuRow`: the lower strip those whose source rows
+    /// all lie below it, the upper strip the rest. Nil when a strip would
+    /// make none.
     private static func split(
-        tail: JPEGRestartTail, planes: [PlaneLayout], plans: [PlaneResizer.Plan]
-    ) -> (mcuRow: Int, upperRows: [Range<Int>], lowerRows: [Range<Int>])? {
-        let lumaRows = plans[0].output.height
-        let cut = lumaRows / 2
-        let lowerRows = plans.map { (cut * $0.output.height / lumaRows)..<$0.output.height }
-        guard lowerRows.allSatisfy({ !$0.isEmpty && $0.lowerBound > 0 }) else { return nil }
-        let needed = plans.indices.map { plans[$0].firstSourceRow(of: lowerRows[$0].lowerBound) / planes[$0].rowsPerRead }
-        let mcuRow = (needed.min() ?? 0) / tail.rowStep * tail.rowStep
-        guard mcuRow > 0 else { return nil }
-        return (mcuRow, lowerRows.map { 0..<$0.lowerBound }, lowerRows)
+        atMCURow mcuRow: Int, planes: [PlaneLayout], plans: [PlaneResizer.Plan]
+    ) -> (upperRows: [Range<Int>], lowerRows: [Range<Int>])? {
+        let lowerStarts = plans.indices.map { index in
+            let plan = plans[index], firstRow = mcuRow * planes[index].rowsPerRead
+            return (0..<plan.output.height).first { plan.firstSourceRow(of: $0) >= firstRow } ?? plan.output.height
+        }
+        guard plans.indices.allSatisfy({ lowerStarts[$0] > 0 && lowerStarts[$0] < plans[$0].output.height }) else { return nil }
+        return (lowerStarts.map { 0..<$0 }, plans.indices.map { lowerStarts[$0]..<plans[$0].output.height })
     }
 
     /// Decodes `file` (a JPEGRestartTail) and pushes its rows into

@@ -20,7 +20,8 @@
 #             and stored portrait (rows below the square to read), resized,
 #             lossless and full size; target ≤ 2 % of the crop. Beside it the
 #             noise floor: the program against a copy of itself (A/A).
-# Prints median wall times (hyperfine), peak RSS (/usr/bin/time), output PSNR
+# Prints median wall times (hyperfine; for the size section's targets, ours
+# and vipsthumbnail's runs interleaved), peak RSS (/usr/bin/time), output PSNR
 # against a reference (full-resolution decode + ImageMagick Lanczos-3), and
 # the ratios against the targets. Every peer is run once first, and a peer
 # that fails stops the benchmark: a ratio against nothing is no figure.
@@ -86,6 +87,25 @@ time_ms() {  # time_ms NAME COMMAND: median wall time over $runs runs (the comma
         || { echo "crop.sh: hyperfine could not time: $*" >&2; cat "$work/$name.err" >&2; return 1; }
     median_ms "$work/$name.json"
 }
+interleaved_ms() {  # interleaved_ms "COMMAND A" "COMMAND B": median wall times "A B" over $runs runs of each
+    # The runs alternate (A B, B A, …): a machine whose speed drifts, as a
+    # shared VM's does by ±20 % within a minute, then slows both alike,
+    # where timing all of one and then all of the other moved the ratio by
+    # as much. Each run is one fork and exec from Python, for both alike.
+    python3 - "$runs" "$1" "$2" <<'PYTHON'
+import shlex, statistics, subprocess, sys, time
+runs, commands = int(sys.argv[1]), [shlex.split(c) for c in sys.argv[2:]]
+times = [[], []]
+for _ in range(2):  # warm-up, as hyperfine's
+    for c in commands: subprocess.run(c, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+for i in range(runs):
+    for k in ((0, 1) if i % 2 == 0 else (1, 0)):
+        start = time.perf_counter()
+        subprocess.run(commands[k], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        times[k].append((time.perf_counter() - start) * 1000)
+print(" ".join(f"{statistics.median(t):.1f}" for t in times))
+PYTHON
+}
 rss_mb() {  # median peak RSS of 5 runs, MB
     for _ in 1 2 3 4 5; do /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; done \
         | python3 -c 'import sys,statistics; print(f"{statistics.median(int(x) for x in sys.stdin.read().split())/1024:.1f}")'
@@ -113,8 +133,7 @@ for name in bus12 bus12-o6 bus48 bus48-o6 bus48-rst; do
     must_run "${ours_cmd[@]}"
     must_run "${vips_cmd[@]}"
     must_run "${im_cmd[@]}"
-    ours_ms=$(time_ms "ours-$name" "${ours_cmd[@]}")
-    vips_ms=$(time_ms "vips-$name" "${vips_cmd[@]}")
+    read -r ours_ms vips_ms < <(interleaved_ms "$(printf '%q ' "${ours_cmd[@]}")" "$(printf '%q ' "${vips_cmd[@]}")")
     im_ms=$(time_ms "im-$name" "${im_cmd[@]}")
     ours_rss=$(rss_mb "${ours_cmd[@]}")
     vips_rss=$(rss_mb "${vips_cmd[@]}")

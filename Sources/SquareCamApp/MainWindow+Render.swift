@@ -225,7 +225,10 @@ extension MainWindow {
     private func traceReview(_ photo: CapturedPhoto) {
         guard Trace.enabled else { return }
         let picture = review.picture
-        FrameClock.afterPaints(of: picture) {
+        FrameClock.afterPaints(of: picture) { [weak self] in
+            // Not once another photo or page shows: a line late under load
+            // passed for the next photo's review in a test waiting for it.
+            guard let self, shown.page == "review", shown.reviewedPhoto?.id == photo.id else { return }
             Trace.line("review showing at \(Trace.square(of: picture)) crop \(photo.crop)")
         }
     }
@@ -386,7 +389,10 @@ extension MainWindow {
         default: []
         }
         let page = shown.page, window = self.window, menu = menuButton, leave = leaveFullscreenButton
-        FrameClock.afterPaints(of: window) {
+        FrameClock.afterPaints(of: window) { [weak self] in
+            // Only while the page is still shown (as the audit does): late under load, a line
+            // named a page that had gone, with none of its controls mapped.
+            guard let self, self.shown.page == page else { return }
             let shown = ([("menu", menu), ("leave-fullscreen", leave)] + named).filter { gtk_widget_get_mapped($0.1) != 0 }
             let list = shown.map { "\($0.0) \(Trace.bounds(of: $0.1))" }.joined(separator: "; ")
             // The surface's size, as the bounds are in surface pixels (a window drawn with its own

@@ -20,9 +20,9 @@ extension JPEGDecoder {
     /// limited as `planes` say, nothing read yet), the lower part by another
     /// decoder from the file's tail (JPEGRestartTail), each decoding and
     /// resampling its own rows. The cut halves the work, not the rows
-    /// (`JPEGRestartTail.balancedStart`). Both decode the Huffman codes with our own
-    /// decoder (cjpeg_decoder_decode_restarts): libjpeg-turbo's fast path is
-    /// off for any file with restart markers. The planes are bit for bit those
+    /// (`JPEGRestartTail.balancedStart`). Both decode the Huffman codes with
+    /// our own decoder (cjpeg_decoder_decode_restarts): libjpeg-turbo's fast
+    /// path is off for any file with restart markers. The planes are bit for bit those
     /// of one decoder. The upper decoder is checked for damage in the rows it
     /// read, the lower one to the end of the file; the upper one's damage is
     /// reported first, where one decoder would have met it.

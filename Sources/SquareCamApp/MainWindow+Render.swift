@@ -249,7 +249,11 @@ extension MainWindow {
             }
             self.editor.open(image: image, frameSize: photo.frameSize, crop: photo.crop)
             if Trace.enabled {
-                FrameClock.afterPaints(of: self.editor.canvas) { Trace.line("editor showing crop \(photo.crop)") }
+                FrameClock.afterPaints(of: self.editor.canvas) { [weak self] in
+                    // Only while this photo is still in the editor (as "review showing").
+                    guard let self, shown.page == "editor", shown.editedPhotoID == photo.id else { return }
+                    Trace.line("editor showing crop \(photo.crop)")
+                }
             }
             gtk_widget_grab_focus(self.editor.canvas)
         }

@@ -148,16 +148,17 @@ final class CropEditor {
         let (origin, scale) = layout(width: width, height: height)
         cairo_set_source_rgb(cairo, 0.08, 0.08, 0.08)
         cairo_paint(cairo)
-        if let surface = image?.surface {
-            cairo_save(cairo)
-            cairo_translate(cairo, origin.x, origin.y)
-            let surfaceScale = Double(crop.frameSize.width) / Double(cairo_image_surface_get_width(surface))
-            cairo_scale(cairo, scale * surfaceScale, scale * surfaceScale)
-            cairo_set_source_surface(cairo, surface, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
-            cairo_paint(cairo)
-            cairo_restore(cairo)
-        }
+        // The photo is developed off the main thread when the editor opens: until it
+        // comes, the canvas stays empty (a square drawn then stood over nothing, sized for the last photo).
+        guard let surface = image?.surface else { return }
+        cairo_save(cairo)
+        cairo_translate(cairo, origin.x, origin.y)
+        let surfaceScale = Double(crop.frameSize.width) / Double(cairo_image_surface_get_width(surface))
+        cairo_scale(cairo, scale * surfaceScale, scale * surfaceScale)
+        cairo_set_source_surface(cairo, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+        cairo_paint(cairo)
+        cairo_restore(cairo)
         let box = crop.widgetRect(displayScale: scale, frameOrigin: origin)
         // Dim what falls outside the square (still visible), then outline it and mark its thirds.
         cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_EVEN_ODD)

@@ -62,6 +62,8 @@ extension AppWindowTests {
         try app.press("e")
         let editor = try controls(app, page: "editor", size: size)
         #expect(Set(editor.keys).isSuperset(of: ["cancel", "save-square", "zoom-in", "zoom-out", "reset"]), "\(size): \(editor)")
+        // The photo is developed for the editor off the main thread: shot once it is drawn.
+        try app.waitForTrace("editor showing crop ")
         _ = try app.screenshot(saveAs: "\(size.name)-editor")
     }
 

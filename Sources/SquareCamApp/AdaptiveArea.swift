@@ -42,7 +42,10 @@ final class AdaptiveArea {
     private(set) var layout: CaptureLayout?
     private(set) var arrangement: CaptureLayout.Arrangement?
     private var size = Size2D(width: 0, height: 0)
-    /// Where the last placement put the picture and the controls, for a page of which size.
+    /// Where the last placement put the picture and the controls, for a page
+    /// of which size. Today that is always `size`, but kept apart: a
+    /// placement that lagged behind `size` (as when it waited for the next
+    /// turn of the loop) must trace as unfinished.
     private var placed: (picture: Rect2D, controls: Rect2D, page: Size2D)?
     private var placing = false
     /// The page's name in the debug log.

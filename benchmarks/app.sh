@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The app's live view against a plain GStreamer window showing the same stream.
 #   benchmarks/app.sh [path/to/squarecam] [seconds] [photos|record|analysers]
-# Runs the 1920x1080@30 test camera in the app for SECONDS (default 60) on a
+# Runs the 1920x1080@30 test camera (CAMERA_SIZE=1280x720 for another size:
+# a 720p webcam's is the common one) in the app for SECONDS (default 60) on a
 # private X server, takes a photo every 10 s (shutter → review latency, then
 # Retake), and prints: frames shown per second, frames dropped, the app's CPU
 # time against `videotestsrc ! videoconvert ! videoscale ! ximagesink` at the
@@ -20,7 +21,7 @@
 # compares the run with Follow the Face on with it: "today" in issue 21's words.
 #
 # Fair comparison: both sides get the same stream (the app's test camera is
-# videotestsrc I420 BT.601 1920x1080@30, and so is the plain pipeline's
+# videotestsrc I420 BT.601 CAMERA_SIZE@30, and so is the plain pipeline's
 # source), the same window size, and CPU is user + system time of the whole
 # process, every GStreamer and renderer thread included, for the same seconds.
 # The app picks its GTK renderer itself (software OpenGL, as under Xvfb →
@@ -39,7 +40,7 @@ run_app() {
     # The debug log (SQUARECAM_TRACE=1) ends with the live view's statistics;
     # SIGTERM closes the window as its close button does.
     SQUARECAM_TRACE=1 /usr/bin/time -f "%U %S" -o "$work/app.time" \
-        timeout -s TERM "$SECONDS_TO_RUN" "$BIN" --camera test:1920x1080@30 --microphone test 2> "$work/app.log" &
+        timeout -s TERM "$SECONDS_TO_RUN" "$BIN" --camera "test:${CAMERA_SIZE}@30" --microphone test 2> "$work/app.log" &
     local app=$!
     local shots=$(( SECONDS_TO_RUN / 10 ))
     sleep 5
@@ -69,9 +70,11 @@ run_app() {
 
 run_plain() {
     local side=$1 status=0
+    local camera_width=${CAMERA_SIZE%x*} camera_height=${CAMERA_SIZE#*x}
+    local margin=$(( (camera_width - camera_height) / 2 ))  # the centred square, as the app shows it
     /usr/bin/time -f "%U %S" -o "$work/plain.time" timeout -s INT "$SECONDS_TO_RUN" gst-launch-1.0 -q \
-        videotestsrc is-live=true pattern=smpte ! video/x-raw,format=I420,width=1920,height=1080,framerate=30/1,colorimetry=bt601 \
-        ! videocrop left=420 right=420 ! videoconvert ! videoscale ! "video/x-raw,width=$side,height=$side" \
+        videotestsrc is-live=true pattern=smpte ! video/x-raw,format=I420,width=$camera_width,height=$camera_height,framerate=30/1,colorimetry=bt601 \
+        ! videocrop left=$margin right=$margin ! videoconvert ! videoscale ! "video/x-raw,width=$side,height=$side" \
         ! ximagesink sync=true > "$work/plain.log" 2>&1 || status=$?
     # Stopped by the timeout (124, or 0 when gst-launch ends cleanly on SIGINT) is the only good end.
     if [[ $status != 0 && $status != 124 ]]; then
@@ -103,6 +106,8 @@ fi
 BIN=${1:-$(swift build -c release --show-bin-path)/squarecam}
 SECONDS_TO_RUN=${2:-60}
 export MODE=${3:-photos}
+export CAMERA_SIZE=${CAMERA_SIZE:-1920x1080}
+[[ $CAMERA_SIZE =~ ^[0-9]+x[0-9]+$ && ${CAMERA_SIZE%x*} -ge ${CAMERA_SIZE#*x} ]] || { echo "app.sh: CAMERA_SIZE is WIDTHxHEIGHT, landscape, not '$CAMERA_SIZE'" >&2; exit 2; }
 [[ $MODE == photos || $MODE == record || $MODE == analysers ]] || { echo "app.sh: the mode is photos, record or analysers, not '$MODE'" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -121,7 +126,7 @@ live=$(value live_seconds)
 shown=$(value frames_shown)
 expected=$(awk -v s="$live" 'BEGIN { printf "%d", s * 30 }')
 dropped=$(awk -v e="$expected" -v s="$shown" 'BEGIN { d = e - s; if (d < 0) d = 0; p = 0; if (e > 0) p = 100 * d / e; printf "%d (%.1f %%)", d, p }')
-echo "app: $SECONDS_TO_RUN s of test:1920x1080@30, viewfinder ${side}x${side}, load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
+echo "app: $SECONDS_TO_RUN s of test:${CAMERA_SIZE}@30, viewfinder ${side}x${side}, load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
 echo "  renderer: $(sed -n 's/^squarecam-renderer: //p' "$work/app.log" | tail -1)"
 echo "  frames shown per second: $fps (target ≥ 29)"
 echo "  frames dropped: $dropped of $expected expected while live (target ≤ 1 %)"

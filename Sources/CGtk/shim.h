@@ -4,6 +4,8 @@
 #include <glib-unix.h>
 #include <libintl.h>
 #include <locale.h>
+// mallopt: how the live view's frame-sized blocks are reused (FrameMemory).
+#include <malloc.h>
 
 // libdispatch on Linux exports the hooks Foundation's RunLoop uses to serve
 // the main queue from a foreign event loop; they have no public header.

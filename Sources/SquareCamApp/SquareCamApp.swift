@@ -28,6 +28,7 @@ public enum SquareCamApp {
     /// the live view's statistics at exit.
     @MainActor
     public static func run(sources: CaptureController.Sources) -> Int32 {
+        FrameMemory.reuseFrameSizedBlocks()
         Localization.install()
         MainQueueBridge.install()
         let application = adw_application_new(applicationID, G_APPLICATION_NON_UNIQUE)!

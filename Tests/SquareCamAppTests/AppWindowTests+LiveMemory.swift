@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// The live view takes its frames' memory back from the heap: with a 640x480
+/// camera every frame used to fault in and zero fresh pages (about 1,000 a
+/// frame) for GTK's window-sized image and the viewfinder's picture, a third
+/// of the app's CPU time while live (`FrameMemory`).
+extension AppWindowTests {
+    @Test func theLiveViewReusesItsMemoryFrameAfterFrame() throws {
+        let app = try AppSession(["--camera", "test:640x480@30"])
+        try app.waitForTrace("viewfinder showing frames")
+        let pid = app.process.processIdentifier
+        let before = try minorFaults(of: pid)
+        // A window to count in, not a wait for an event: the faults of the
+        // frames drawn in it are the measurement.
+        Thread.sleep(forTimeInterval: 1.5)
+        let faults = try minorFaults(of: pid) - before
+        app.process.terminate()
+        #expect(try app.waitForExit() == 0)
+        let stats = try #require(app.log.split(separator: "\n").last { $0.hasPrefix("squarecam-stats ") }.map(String.init))
+        let frames = try #require(number(after: "frames_shown=", in: stats))
+        // The window's frames are fewer than all frames shown: faults per
+        // frame can only be larger than this figure.
+        #expect(frames > 0 && faults / frames < 100, "\(faults) page faults in 1.5 s of live view, \(frames) frames shown in all")
+    }
+
+    /// Page faults served without reading a file (field 10 of /proc/PID/stat, after the command's closing parenthesis).
+    private func minorFaults(of pid: Int32) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        let fields = stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")
+        return try #require(Int(fields[7]))
+    }
+}

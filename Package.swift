@@ -75,7 +75,7 @@ let package = Package(
         // format crop reads) and feeds the pixels to the pipeline.
         .target(
             name: "SquareCamCapture",
-            dependencies: ["SquareCamCore", "SquareCamImaging", "CGStreamer", "CGioDBus", "CPipeWire"]
+            dependencies: ["SquareCamCore", "SquareCamImaging", "CGStreamer", "CGioDBus", "CPipeWire", "CResample"]
         ),
         // Reading QR codes in frames (zbar): its own target, so squarecam-crop
         // never loads zbar; squarecam-gst and the app read codes with it.

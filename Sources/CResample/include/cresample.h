@@ -22,3 +22,6 @@ void cresample_rows(const uint8_t *const *rows, const int16_t *weights, int taps
 /// starts[x] + taps for every x.
 void cresample_columns(const uint8_t *in, const int32_t *starts, const int16_t *weights, int taps,
                        size_t outputs, uint8_t *out);
+
+// The viewfinder's scaler from 4:2:0 YUV (this header is the module's umbrella).
+#include "cresample_yuv.h"

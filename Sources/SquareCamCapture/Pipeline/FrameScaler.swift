@@ -2,7 +2,8 @@ import CGStreamer
 import SquareCamCore
 
 /// Crops, scales and converts a video frame to RGBA, written straight into
-/// the bytes of the `Frame` it returns.
+/// the bytes of the `Frame` it returns: 4:2:0 YUV in one pass of our own
+/// (`YUV420Scaling`), other formats through GStreamer's converters.
 ///
 /// The viewfinder uses it instead of `aspectratiocrop ! videoscale !
 /// videoconvert` elements: no cropped copy of the camera frame, and the output
@@ -52,6 +53,10 @@ final class FrameScaler: @unchecked Sendable {
         into target: UnsafeMutablePointer<GstVideoFrame>, info output: UnsafeMutablePointer<GstVideoInfo>
     ) -> Bool {
         let size = PixelSize(width: Int(output.pointee.width), height: Int(output.pointee.height))
+        if let pixels = target.pointee.data.0,
+           YUV420Scaling.convert(source, region: region, size: size, into: pixels, stride: Int(output.pointee.stride.0)) {
+            return true
+        }
         let format = squarecam_video_info_format(&source.pointee.info)
         guard format != GST_VIDEO_FORMAT_RGBA else {
             guard let direct = scaling.converter(from: &source.pointee.info, to: output, region: region) else { return false }

@@ -1,0 +1,219 @@
+#include "cresample_yuv.h"
+#include <stdlib.h>
+#include <math.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+// Bilinear, as GStreamer's videoscale does by default: each output pixel
+// blends the two nearest source samples each way. The vertical blend runs
+// first, over the source columns of a row (a few contiguous rows, which
+// vectorise); the horizontal blend and the colour matrix then run per
+// output pixel, reading that blended row through a table of where each
+// output pixel's two samples start and how they are weighed.
+// Vertical weights have 7 fraction bits, so a blended row fits in int16
+// (255·128); horizontal ones 8, so the blend of a blend fits pmaddwd.
+
+#define V_BITS 7
+#define H_BITS 8
+
+typedef struct {
+    int32_t *starts;   // per output pixel: index of its first sample in the blended row
+    int32_t *weights;  // per output pixel: (256 − f) | f << 16, the pair pmaddwd wants
+} h_taps;
+
+// Where output pixel i of n, over source samples [first, first + count),
+// falls: pixel centres map to pixel centres; chroma positions are half the
+// luma position, less a quarter (chroma centred between two luma samples).
+static void position(int i, int n, int first, int count, int chroma, int *start, int *fraction, int bits) {
+    double scale = (double)count / n;
+    double p = first + (i + 0.5) * scale - 0.5;
+    int low = first, high = first + count - 1;
+    if (chroma) {
+        p = (p - 0.5) / 2;
+        low = first / 2;
+        high = (first + count - 1) / 2;
+    }
+    if (p < low) p = low;
+    if (p > high) p = high;
+    int whole = (int)floor(p);
+    int f = (int)lround((p - whole) * (1 << bits));
+    if (f == 1 << bits) { whole++; f = 0; }
+    if (whole >= high) { whole = high; f = 0; }
+    *start = whole;
+    *fraction = f;
+}
+
+cresample_yuv_matrix cresample_yuv_matrix_make(double kr, double kb, int full_range) {
+    double kg = 1 - kr - kb;
+    double ys = full_range ? 1 : 255.0 / 219, cs = full_range ? 1 : 255.0 / 224;
+    double one = 1 << CRESAMPLE_YUV_BITS;
+    cresample_yuv_matrix m;
+    m.y = (int32_t)lround(ys * one);
+    m.v_to_r = (int32_t)lround(cs * 2 * (1 - kr) * one);
+    m.u_to_b = (int32_t)lround(cs * 2 * (1 - kb) * one);
+    m.u_to_g = (int32_t)lround(-cs * 2 * kb * (1 - kb) / kg * one);
+    m.v_to_g = (int32_t)lround(-cs * 2 * kr * (1 - kr) / kg * one);
+    m.y_offset = full_range ? 0 : 16;
+    return m;
+}
+
+static inline uint8_t clamp_byte(int32_t v) { return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v); }
+
+static inline int32_t h_blend(const int16_t *row, int32_t start, int32_t weights) {
+    int32_t a = row[start], b = row[start + 1];
+    return (a * (weights & 0xffff) + b * (weights >> 16) + (1 << (V_BITS + H_BITS - 1))) >> (V_BITS + H_BITS);
+}
+
+static void pixels_portable(const int16_t *luma, const int16_t *u, const int16_t *v, const h_taps *lt, const h_taps *ct,
+                            const cresample_yuv_matrix *m, int from, int width, int blue_first, uint8_t *out) {
+    const int32_t half = 1 << (CRESAMPLE_YUV_BITS - 1);
+    for (int x = from; x < width; x++) {
+        int32_t Y = h_blend(luma, lt->starts[x], lt->weights[x]);
+        int32_t U = h_blend(u, ct->starts[x], ct->weights[x]) - 128;
+        int32_t V = h_blend(v, ct->starts[x], ct->weights[x]) - 128;
+        int32_t yy = m->y * (Y - m->y_offset) + half;
+        uint8_t r = clamp_byte((yy + m->v_to_r * V) >> CRESAMPLE_YUV_BITS);
+        uint8_t g = clamp_byte((yy + m->u_to_g * U + m->v_to_g * V) >> CRESAMPLE_YUV_BITS);
+        uint8_t b = clamp_byte((yy + m->u_to_b * U) >> CRESAMPLE_YUV_BITS);
+        uint8_t *p = out + 4 * (size_t)x;
+        p[0] = blue_first ? b : r;
+        p[1] = g;
+        p[2] = blue_first ? r : b;
+        p[3] = 255;
+    }
+}
+
+#if defined(__x86_64__)
+// Eight pixels at a time: each table entry's two samples are one 32-bit
+// gather, and one pmaddwd blends them; the matrix is 32-bit lanes; packs
+// narrow to bytes with the same clamping as the portable loop.
+__attribute__((target("avx2")))
+static int pixels_avx2(const int16_t *luma, const int16_t *u, const int16_t *v, const h_taps *lt, const h_taps *ct,
+                       const cresample_yuv_matrix *m, int width, int blue_first, uint8_t *out) {
+    const __m256i round_h = _mm256_set1_epi32(1 << (V_BITS + H_BITS - 1));
+    const __m256i half = _mm256_set1_epi32(1 << (CRESAMPLE_YUV_BITS - 1));
+    const __m256i c128 = _mm256_set1_epi32(128), yoff = _mm256_set1_epi32(m->y_offset);
+    const __m256i cy = _mm256_set1_epi32(m->y), cvr = _mm256_set1_epi32(m->v_to_r), cug = _mm256_set1_epi32(m->u_to_g);
+    const __m256i cvg = _mm256_set1_epi32(m->v_to_g), cub = _mm256_set1_epi32(m->u_to_b);
+    const __m256i alpha = _mm256_set1_epi32((int32_t)0xff000000);
+    const __m256i zero = _mm256_setzero_si256();
+    int x = 0;
+    for (; x + 8 <= width; x += 8) {
+        __m256i ls = _mm256_loadu_si256((const __m256i *)(lt->starts + x));
+        __m256i lw = _mm256_loadu_si256((const __m256i *)(lt->weights + x));
+        __m256i cs = _mm256_loadu_si256((const __m256i *)(ct->starts + x));
+        __m256i cw = _mm256_loadu_si256((const __m256i *)(ct->weights + x));
+        __m256i ypair = _mm256_i32gather_epi32((const int *)luma, ls, 2);
+        __m256i upair = _mm256_i32gather_epi32((const int *)u, cs, 2);
+        __m256i vpair = _mm256_i32gather_epi32((const int *)v, cs, 2);
+        __m256i Y = _mm256_srai_epi32(_mm256_add_epi32(_mm256_madd_epi16(ypair, lw), round_h), V_BITS + H_BITS);
+        __m256i U = _mm256_sub_epi32(_mm256_srai_epi32(_mm256_add_epi32(_mm256_madd_epi16(upair, cw), round_h), V_BITS + H_BITS), c128);
+        __m256i V = _mm256_sub_epi32(_mm256_srai_epi32(_mm256_add_epi32(_mm256_madd_epi16(vpair, cw), round_h), V_BITS + H_BITS), c128);
+        __m256i yy = _mm256_add_epi32(_mm256_mullo_epi32(cy, _mm256_sub_epi32(Y, yoff)), half);
+        __m256i r = _mm256_srai_epi32(_mm256_add_epi32(yy, _mm256_mullo_epi32(cvr, V)), CRESAMPLE_YUV_BITS);
+        __m256i g = _mm256_srai_epi32(_mm256_add_epi32(_mm256_add_epi32(yy, _mm256_mullo_epi32(cug, U)), _mm256_mullo_epi32(cvg, V)), CRESAMPLE_YUV_BITS);
+        __m256i b = _mm256_srai_epi32(_mm256_add_epi32(yy, _mm256_mullo_epi32(cub, U)), CRESAMPLE_YUV_BITS);
+        // Clamp to 0…255 (packs saturate), then place each byte.
+        __m256i lo = blue_first ? b : r, hi = blue_first ? r : b;
+        __m256i max = _mm256_set1_epi32(255);
+        lo = _mm256_min_epi32(_mm256_max_epi32(lo, zero), max);
+        g = _mm256_min_epi32(_mm256_max_epi32(g, zero), max);
+        hi = _mm256_min_epi32(_mm256_max_epi32(hi, zero), max);
+        __m256i pixel = _mm256_or_si256(_mm256_or_si256(lo, _mm256_slli_epi32(g, 8)), _mm256_or_si256(_mm256_slli_epi32(hi, 16), alpha));
+        _mm256_storeu_si256((__m256i *)(out + 4 * (size_t)x), pixel);
+    }
+    return x;
+}
+#endif
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static int v_blend_avx2(const uint8_t *a, const uint8_t *b, int f, int count, int16_t *out) {
+    const __m256i wa = _mm256_set1_epi16((int16_t)((1 << V_BITS) - f)), wb = _mm256_set1_epi16((int16_t)f);
+    int i = 0;
+    for (; i + 16 <= count; i += 16) {
+        __m256i x = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(a + i)));
+        __m256i y = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(b + i)));
+        _mm256_storeu_si256((__m256i *)(out + i), _mm256_add_epi16(_mm256_mullo_epi16(x, wa), _mm256_mullo_epi16(y, wb)));
+    }
+    return i;
+}
+#endif
+
+// The blended row of one plane: rows a and b weighed (128 − f, f), `count` samples `step` bytes apart.
+static void v_blend(const uint8_t *a, const uint8_t *b, int f, int count, int step, int avx2, int16_t *out) {
+    int16_t wa = (int16_t)((1 << V_BITS) - f), wb = (int16_t)f;
+    if (step == 1) {
+        int i = 0;
+#if defined(__x86_64__)
+        if (avx2) i = v_blend_avx2(a, b, f, count, out);
+#endif
+        for (; i < count; i++) out[i] = (int16_t)(a[i] * wa + b[i] * wb);
+    } else {
+        for (int i = 0; i < count; i++) out[i] = (int16_t)(a[i * step] * wa + b[i * step] * wb);
+    }
+    out[count] = out[count - 1];  // the second sample of the last pixel
+}
+
+static int make_taps(int n, int first, int count, int chroma, int mirrored, h_taps *taps) {
+    taps->starts = malloc(sizeof(int32_t) * (size_t)(n + 8));
+    taps->weights = malloc(sizeof(int32_t) * (size_t)(n + 8));
+    if (!taps->starts || !taps->weights) return -1;
+    int origin = chroma ? first / 2 : first;
+    for (int i = 0; i < n; i++) {
+        int start, f;
+        position(i, n, first, count, chroma, &start, &f, H_BITS);
+        int at = mirrored ? n - 1 - i : i;
+        taps->starts[at] = start - origin;
+        taps->weights[at] = ((1 << H_BITS) - f) | (f << 16);
+    }
+    return 0;
+}
+
+int cresample_yuv420_to_rgba(const cresample_yuv420 *s, int x, int y, int width, int height,
+                             const cresample_yuv_matrix *m, int out_width, int out_height, int blue_first,
+                             int mirrored, uint8_t *out, size_t out_stride) {
+    // Picked per call, not by target_clones: see cresample.c.
+#if defined(__x86_64__)
+    int avx2 = __builtin_cpu_supports("avx2");
+#else
+    int avx2 = 0;
+#endif
+    int chroma_first = x / 2, chroma_count = (x + width - 1) / 2 - chroma_first + 1;
+    // A few kilobytes, made per frame: they depend on the size, which may change with any frame.
+    h_taps lt = {0}, ct = {0};
+    int16_t *luma = malloc(sizeof(int16_t) * (size_t)(width + 1));
+    int16_t *u = malloc(sizeof(int16_t) * (size_t)(chroma_count + 1));
+    int16_t *v = malloc(sizeof(int16_t) * (size_t)(chroma_count + 1));
+    int status = -1;
+    if (luma && u && v && make_taps(out_width, x, width, 0, mirrored, &lt) == 0 &&
+        make_taps(out_width, x, width, 1, mirrored, &ct) == 0) {
+        for (int row = 0; row < out_height; row++) {
+            int ly, lf, cy, cf;
+            position(row, out_height, y, height, 0, &ly, &lf, V_BITS);
+            position(row, out_height, y, height, 1, &cy, &cf, V_BITS);
+            const uint8_t *la = s->y + (size_t)ly * s->y_stride + x;
+            v_blend(la, lf ? la + s->y_stride : la, lf, width, 1, avx2, luma);
+            size_t chroma_at = (size_t)cy * s->chroma_stride + (size_t)chroma_first * (size_t)s->chroma_step;
+            size_t next = cf ? s->chroma_stride : 0;
+            v_blend(s->u + chroma_at, s->u + chroma_at + next, cf, chroma_count, s->chroma_step, avx2, u);
+            v_blend(s->v + chroma_at, s->v + chroma_at + next, cf, chroma_count, s->chroma_step, avx2, v);
+            uint8_t *target = out + (size_t)row * out_stride;
+            int done = 0;
+#if defined(__x86_64__)
+            if (avx2) done = pixels_avx2(luma, u, v, &lt, &ct, m, out_width, blue_first, target);
+#endif
+            pixels_portable(luma, u, v, &lt, &ct, m, done, out_width, blue_first, target);
+        }
+        status = 0;
+    }
+    free(lt.starts);
+    free(lt.weights);
+    free(ct.starts);
+    free(ct.weights);
+    free(luma);
+    free(u);
+    free(v);
+    return status;
+}

@@ -54,6 +54,34 @@ final class DisplayImage: @unchecked Sendable {
     /// Frees the pixels with the surface (cairo user data; only its address matters).
     nonisolated(unsafe) private static var pixelsKey = cairo_user_data_key_t()
 
+    /// Makes the picture `cairo`'s source, at the origin of its user space.
+    ///
+    /// Through a raster-source pattern, not `cairo_set_source_surface`: a
+    /// drawing area's paint is recorded, and a recorded surface gets a
+    /// snapshot that lives as long as the surface does, which cairo copies
+    /// (every pixel, on the main thread) when the surface is destroyed. A
+    /// raster source is recorded as the pattern itself, which keeps this
+    /// image alive (its pixels never change) until the recording is gone.
+    func setAsSource(of cairo: OpaquePointer) {
+        let retained = Unmanaged.passRetained(self).toOpaque()
+        let pattern = cairo_pattern_create_raster_source(retained, CAIRO_CONTENT_COLOR, Int32(size.width), Int32(size.height))!
+        cairo_raster_source_pattern_set_acquire(pattern, { _, data, _, _ in
+            cairo_surface_reference(Unmanaged<DisplayImage>.fromOpaque(data!).takeUnretainedValue().surface)
+        }, { _, _, surface in
+            cairo_surface_destroy(surface)
+        })
+        // Each copy of the pattern (the recording's) holds the image too; each is finished once.
+        cairo_raster_source_pattern_set_copy(pattern) { _, data, _ in
+            _ = Unmanaged<DisplayImage>.fromOpaque(data!).retain()
+            return CAIRO_STATUS_SUCCESS
+        }
+        cairo_raster_source_pattern_set_finish(pattern) { _, data in
+            Unmanaged<DisplayImage>.fromOpaque(data!).release()
+        }
+        cairo_set_source(cairo, pattern)
+        cairo_pattern_destroy(pattern)
+    }
+
     deinit {
         cairo_surface_destroy(surface)
     }

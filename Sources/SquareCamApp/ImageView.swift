@@ -41,7 +41,7 @@ final class ImageView {
         let scale = covers ? max(width / imageWidth, height / imageHeight) : min(width / imageWidth, height / imageHeight)
         cairo_translate(cairo, (width - imageWidth * scale) / 2, (height - imageHeight * scale) / 2)
         cairo_scale(cairo, scale, scale)
-        cairo_set_source_surface(cairo, image.surface, 0, 0)
+        image.setAsSource(of: cairo)
         // Drawn 1:1 the filter does not matter; scaled, bilinear is cheap and smooth.
         cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_BILINEAR)
         cairo_paint(cairo)

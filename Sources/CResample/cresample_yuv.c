@@ -66,7 +66,7 @@ static inline int32_t h_blend(const int16_t *row, int32_t start, int32_t weights
 }
 
 static void pixels_portable(const int16_t *luma, const int16_t *u, const int16_t *v, const h_taps *lt, const h_taps *ct,
-                            const cresample_yuv_matrix *m, int from, int width, int blue_first, uint8_t *out) {
+                            const cresample_yuv_matrix *m, int from, int width, uint8_t *out) {
     const int32_t half = 1 << (CRESAMPLE_YUV_BITS - 1);
     for (int x = from; x < width; x++) {
         int32_t Y = h_blend(luma, lt->starts[x], lt->weights[x]);
@@ -77,27 +77,27 @@ static void pixels_portable(const int16_t *luma, const int16_t *u, const int16_t
         uint8_t g = clamp_byte((yy + m->u_to_g * U + m->v_to_g * V) >> CRESAMPLE_YUV_BITS);
         uint8_t b = clamp_byte((yy + m->u_to_b * U) >> CRESAMPLE_YUV_BITS);
         uint8_t *p = out + 4 * (size_t)x;
-        p[0] = blue_first ? b : r;
+        p[0] = r;
         p[1] = g;
-        p[2] = blue_first ? r : b;
+        p[2] = b;
         p[3] = 255;
     }
 }
 
 #if defined(__x86_64__)
 // Eight pixels at a time: each table entry's two samples are one 32-bit
-// gather, and one pmaddwd blends them; the matrix is 32-bit lanes; packs
-// narrow to bytes with the same clamping as the portable loop.
+// gather, and one pmaddwd blends them; the matrix and the clamping are the
+// portable loop's, in 32-bit lanes.
 __attribute__((target("avx2")))
 static int pixels_avx2(const int16_t *luma, const int16_t *u, const int16_t *v, const h_taps *lt, const h_taps *ct,
-                       const cresample_yuv_matrix *m, int width, int blue_first, uint8_t *out) {
+                       const cresample_yuv_matrix *m, int width, uint8_t *out) {
     const __m256i round_h = _mm256_set1_epi32(1 << (V_BITS + H_BITS - 1));
     const __m256i half = _mm256_set1_epi32(1 << (CRESAMPLE_YUV_BITS - 1));
     const __m256i c128 = _mm256_set1_epi32(128), yoff = _mm256_set1_epi32(m->y_offset);
     const __m256i cy = _mm256_set1_epi32(m->y), cvr = _mm256_set1_epi32(m->v_to_r), cug = _mm256_set1_epi32(m->u_to_g);
     const __m256i cvg = _mm256_set1_epi32(m->v_to_g), cub = _mm256_set1_epi32(m->u_to_b);
     const __m256i alpha = _mm256_set1_epi32((int32_t)0xff000000);
-    const __m256i zero = _mm256_setzero_si256();
+    const __m256i zero = _mm256_setzero_si256(), max = _mm256_set1_epi32(255);
     int x = 0;
     for (; x + 8 <= width; x += 8) {
         __m256i ls = _mm256_loadu_si256((const __m256i *)(lt->starts + x));
@@ -114,20 +114,16 @@ static int pixels_avx2(const int16_t *luma, const int16_t *u, const int16_t *v, 
         __m256i r = _mm256_srai_epi32(_mm256_add_epi32(yy, _mm256_mullo_epi32(cvr, V)), CRESAMPLE_YUV_BITS);
         __m256i g = _mm256_srai_epi32(_mm256_add_epi32(_mm256_add_epi32(yy, _mm256_mullo_epi32(cug, U)), _mm256_mullo_epi32(cvg, V)), CRESAMPLE_YUV_BITS);
         __m256i b = _mm256_srai_epi32(_mm256_add_epi32(yy, _mm256_mullo_epi32(cub, U)), CRESAMPLE_YUV_BITS);
-        // Clamp to 0…255 (packs saturate), then place each byte.
-        __m256i lo = blue_first ? b : r, hi = blue_first ? r : b;
-        __m256i max = _mm256_set1_epi32(255);
-        lo = _mm256_min_epi32(_mm256_max_epi32(lo, zero), max);
+        // Clamp to 0…255 as the portable loop does, then place each byte: R, G, B, 255.
+        r = _mm256_min_epi32(_mm256_max_epi32(r, zero), max);
         g = _mm256_min_epi32(_mm256_max_epi32(g, zero), max);
-        hi = _mm256_min_epi32(_mm256_max_epi32(hi, zero), max);
-        __m256i pixel = _mm256_or_si256(_mm256_or_si256(lo, _mm256_slli_epi32(g, 8)), _mm256_or_si256(_mm256_slli_epi32(hi, 16), alpha));
+        b = _mm256_min_epi32(_mm256_max_epi32(b, zero), max);
+        __m256i pixel = _mm256_or_si256(_mm256_or_si256(r, _mm256_slli_epi32(g, 8)), _mm256_or_si256(_mm256_slli_epi32(b, 16), alpha));
         _mm256_storeu_si256((__m256i *)(out + 4 * (size_t)x), pixel);
     }
     return x;
 }
-#endif
 
-#if defined(__x86_64__)
 __attribute__((target("avx2")))
 static int v_blend_avx2(const uint8_t *a, const uint8_t *b, int f, int count, int16_t *out) {
     const __m256i wa = _mm256_set1_epi16((int16_t)((1 << V_BITS) - f)), wb = _mm256_set1_epi16((int16_t)f);
@@ -156,24 +152,23 @@ static void v_blend(const uint8_t *a, const uint8_t *b, int f, int count, int st
     out[count] = out[count - 1];  // the second sample of the last pixel
 }
 
-static int make_taps(int n, int first, int count, int chroma, int mirrored, h_taps *taps) {
-    taps->starts = malloc(sizeof(int32_t) * (size_t)(n + 8));
-    taps->weights = malloc(sizeof(int32_t) * (size_t)(n + 8));
+static int make_taps(int n, int first, int count, int chroma, h_taps *taps) {
+    taps->starts = malloc(sizeof(int32_t) * (size_t)n);
+    taps->weights = malloc(sizeof(int32_t) * (size_t)n);
     if (!taps->starts || !taps->weights) return -1;
     int origin = chroma ? first / 2 : first;
     for (int i = 0; i < n; i++) {
         int start, f;
         position(i, n, first, count, chroma, &start, &f, H_BITS);
-        int at = mirrored ? n - 1 - i : i;
-        taps->starts[at] = start - origin;
-        taps->weights[at] = ((1 << H_BITS) - f) | (f << 16);
+        taps->starts[i] = start - origin;
+        taps->weights[i] = ((1 << H_BITS) - f) | (f << 16);
     }
     return 0;
 }
 
 int cresample_yuv420_to_rgba(const cresample_yuv420 *s, int x, int y, int width, int height,
-                             const cresample_yuv_matrix *m, int out_width, int out_height, int blue_first,
-                             int mirrored, uint8_t *out, size_t out_stride) {
+                             const cresample_yuv_matrix *m, int out_width, int out_height, uint8_t *out,
+                             size_t out_stride) {
     // Picked per call, not by target_clones: see cresample.c.
 #if defined(__x86_64__)
     int avx2 = __builtin_cpu_supports("avx2");
@@ -187,8 +182,8 @@ int cresample_yuv420_to_rgba(const cresample_yuv420 *s, int x, int y, int width,
     int16_t *u = malloc(sizeof(int16_t) * (size_t)(chroma_count + 1));
     int16_t *v = malloc(sizeof(int16_t) * (size_t)(chroma_count + 1));
     int status = -1;
-    if (luma && u && v && make_taps(out_width, x, width, 0, mirrored, &lt) == 0 &&
-        make_taps(out_width, x, width, 1, mirrored, &ct) == 0) {
+    if (luma && u && v && make_taps(out_width, x, width, 0, &lt) == 0 &&
+        make_taps(out_width, x, width, 1, &ct) == 0) {
         for (int row = 0; row < out_height; row++) {
             int ly, lf, cy, cf;
             position(row, out_height, y, height, 0, &ly, &lf, V_BITS);
@@ -202,9 +197,9 @@ int cresample_yuv420_to_rgba(const cresample_yuv420 *s, int x, int y, int width,
             uint8_t *target = out + (size_t)row * out_stride;
             int done = 0;
 #if defined(__x86_64__)
-            if (avx2) done = pixels_avx2(luma, u, v, &lt, &ct, m, out_width, blue_first, target);
+            if (avx2) done = pixels_avx2(luma, u, v, &lt, &ct, m, out_width, target);
 #endif
-            pixels_portable(luma, u, v, &lt, &ct, m, done, out_width, blue_first, target);
+            pixels_portable(luma, u, v, &lt, &ct, m, done, out_width, target);
         }
         status = 0;
     }

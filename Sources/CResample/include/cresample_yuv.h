@@ -1,4 +1,4 @@
-// A camera frame's 4:2:0 YUV straight to the RGBA or BGRA pixels of the
+// A camera frame's 4:2:0 YUV straight to the RGBA pixels of the
 // viewfinder: crop, bilinear scale and colour conversion in one pass over
 // the output (see FrameScaler).
 #pragma once
@@ -32,9 +32,8 @@ typedef struct {
 cresample_yuv_matrix cresample_yuv_matrix_make(double kr, double kb, int full_range);
 
 /// Writes `source`'s region (x, y, width, height; inside the frame) scaled
-/// to out_width × out_height into `out`, 4 bytes a pixel (R, G, B, 255, or
-/// B, G, R, 255 with `blue_first`), flipped left-right with `mirrored`.
+/// to out_width × out_height into `out`, 4 bytes a pixel: R, G, B, 255.
 /// Returns 0, or -1 when memory for its tables runs out.
 int cresample_yuv420_to_rgba(const cresample_yuv420 *source, int x, int y, int width, int height,
-                             const cresample_yuv_matrix *matrix, int out_width, int out_height, int blue_first,
-                             int mirrored, uint8_t *out, size_t out_stride);
+                             const cresample_yuv_matrix *matrix, int out_width, int out_height, uint8_t *out,
+                             size_t out_stride);

@@ -3,16 +3,18 @@ import CGtk
 /// How the app's memory is reused from frame to frame.
 ///
 /// Every frame the live view allocates images of the same few sizes and frees
-/// them again: GTK 4.8's cairo renderer makes a window-sized image for each
-/// frame it draws on X11, and each viewfinder picture is a new surface.
-/// glibc serves a block of at least its mmap threshold from fresh pages and
-/// raises the threshold only to the size of a block freed earlier, so blocks
-/// of the same size as the last one freed are mapped anew each time: every
-/// frame page-faulted and zero-filled megabytes twice. With a 640x480 or
-/// 1280x720 camera that was a third of the app's CPU time while live
-/// (benchmarks/app.sh; a 1920x1080 one happened to free a larger block early
-/// and was spared). A fixed threshold above any frame keeps those blocks in
-/// the heap, where the next frame takes them back.
+/// them again: GTK 4.8's cairo renderer makes an image of the part of the
+/// window it redraws for each frame on X11, and each viewfinder picture is a
+/// new surface. glibc moves its thresholds with the blocks freed so far: a
+/// block above the mmap threshold gets fresh pages of its own, and free
+/// memory above the trim threshold (twice the other) at the heap's top goes
+/// back to the system. With a 640x480 or 1280x720 camera the heap grew by
+/// three 1.4 MB blocks and shrank by 4.1 MB every frame (strace: brk), so
+/// every frame faulted in and zero-filled those pages again, a third of the
+/// app's CPU time while live (benchmarks/app.sh). Whether it happens depends
+/// on which blocks were freed first: a 1920x1080 camera, and most runs of the
+/// debug build, were spared. Fixed thresholds keep the blocks in the heap,
+/// where the next frame takes them back.
 enum FrameMemory {
     /// Blocks below this size come from the heap: glibc's largest, which a
     /// 3840x2160 window's image (33.2 MB) still fits under; a larger decoded

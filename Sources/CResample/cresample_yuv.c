@@ -166,15 +166,19 @@ static int make_taps(int n, int first, int count, int chroma, h_taps *taps) {
     return 0;
 }
 
+int cresample_yuv420_is_vectorised(void) {
+#if defined(__x86_64__)
+    return __builtin_cpu_supports("avx2");
+#else
+    return 0;
+#endif
+}
+
 int cresample_yuv420_to_rgba(const cresample_yuv420 *s, int x, int y, int width, int height,
                              const cresample_yuv_matrix *m, int out_width, int out_height, uint8_t *out,
                              size_t out_stride) {
     // Picked per call, not by target_clones: see cresample.c.
-#if defined(__x86_64__)
-    int avx2 = __builtin_cpu_supports("avx2");
-#else
-    int avx2 = 0;
-#endif
+    int avx2 = cresample_yuv420_is_vectorised();
     int chroma_first = x / 2, chroma_count = (x + width - 1) / 2 - chroma_first + 1;
     // A few kilobytes, made per frame: they depend on the size, which may change with any frame.
     h_taps lt = {0}, ct = {0};

@@ -31,6 +31,11 @@ typedef struct {
 /// 0.2126, 0.0722), full range (0–255) or video range (Y 16–235, chroma 16–240).
 cresample_yuv_matrix cresample_yuv_matrix_make(double kr, double kb, int full_range);
 
+/// True where the scaler's own loops run (x86-64 with AVX2), the only CPUs
+/// it was measured faster than GStreamer's converters on; elsewhere (the
+/// phones' ARM, with GStreamer's NEON code) it would be portable C.
+int cresample_yuv420_is_vectorised(void);
+
 /// Writes `source`'s region (x, y, width, height; inside the frame) scaled
 /// to out_width × out_height into `out`, 4 bytes a pixel: R, G, B, 255.
 /// Returns 0, or -1 when memory for its tables runs out.

@@ -9,14 +9,17 @@ import SquareCamCore
 /// passes and an intermediate frame. Bilinear like them; chroma is blended
 /// at each output pixel rather than repeated over two.
 enum YUV420Scaling {
+    /// Where it runs at all: see `cresample_yuv420_is_vectorised`.
+    private static let isFaster = cresample_yuv420_is_vectorised() != 0
+
     /// Writes `region` of `source`, scaled to `size`, into `target` as RGBA;
-    /// false when the frame is not 4:2:0 YUV with a known matrix and range
-    /// (FrameScaler's converters take those).
+    /// false when the frame is not 4:2:0 YUV with a known matrix and range,
+    /// or the CPU has no AVX2 (FrameScaler's converters take those).
     static func convert(
         _ source: UnsafeMutablePointer<GstVideoFrame>, region: PixelRect, size: PixelSize,
         into target: UnsafeMutableRawPointer, stride: Int
     ) -> Bool {
-        guard var matrix = matrix(of: &source.pointee.info) else { return false }
+        guard isFaster, var matrix = matrix(of: &source.pointee.info) else { return false }
         let frame = source.pointee
         let format = squarecam_video_info_format(&source.pointee.info)
         let planes: (u: UnsafeMutableRawPointer?, v: UnsafeMutableRawPointer?, step: Int32)

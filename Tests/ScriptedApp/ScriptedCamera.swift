@@ -19,7 +19,7 @@ enum Script: Sendable, Equatable {
     case disconnect(afterSeconds: Double)
     /// `walk`: every status page in turn, one per Try Again (the layout walk):
     /// never asked (explanation) → denied → restricted → no camera → busy →
-    /// failed → live, unplugged a second later (disconnected), for good.
+    /// failed → live, unplugged a quarter of a second later (disconnected), for good.
     case walk
 
     init?(_ text: String) {
@@ -126,7 +126,8 @@ final class ScriptedProvider: CameraProvider {
     fileprivate func started(_ camera: ScriptedCamera) {
         if script == .walk {
             Task.detached {
-                try? await Task.sleep(for: .seconds(1))
+                // Long enough for the live page to show first; the walk's nine sizes wait for it.
+                try? await Task.sleep(for: .milliseconds(250))
                 let watcher = self.state.withLock { state in
                     state.plugged = false
                     return state.watcher

@@ -46,10 +46,10 @@ struct PipeWireSyncCLITests {
         let measured = try CLIRunner.run([CLIRunner.packageRoot.appendingPathComponent("harness/av-sync/measure.py").path, file],
                                          timeout: 60, program: "/usr/bin/python3")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(measured.output.utf8)) as? [String: Any], "\(measured.error)")
-        // A file may start inside a flash or a beep (the marks last 0.1 s):
-        // such a part-mark at its start is not a mark's onset.
-        let flashes = try #require(json["flashes"] as? [Double]).filter { $0 >= 0.1 }
-        let beeps = try #require(json["beeps"] as? [Double]).filter { $0 >= 0.1 }
+        // A file may start inside a flash or a beep (the marks last 0.3 s,
+        // clapper.py's FLASH_SECONDS): such a part-mark at its start is not a mark's onset.
+        let flashes = try #require(json["flashes"] as? [Double]).filter { $0 >= 0.3 }
+        let beeps = try #require(json["beeps"] as? [Double]).filter { $0 >= 0.3 }
         #expect(flashes.count >= 3 && beeps.count >= 4, "\(json)")
         // The sound is neither lost nor stretched: its beeps are whole
         // seconds apart. (Before the fixes they came 1.8 s apart, or

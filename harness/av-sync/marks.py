@@ -6,7 +6,7 @@ where a mark begins."""
 # in the silences, well below the beep.
 LOUD = int(0.25 * 32768)
 BRIGHT = 128
-# A beep or flash starts only after this long without one: the 100 ms beep's
+# A beep or flash starts only after this long without one: the beep's
 # own zero crossings do not count as new beeps.
 QUIET_SECONDS = 0.3
 

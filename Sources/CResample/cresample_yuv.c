@@ -13,21 +13,25 @@
 // output pixel's two samples start and how they are weighed.
 // Vertical weights have 7 fraction bits, so a blended row fits in int16
 // (255·128); horizontal ones 8, so the blend of a blend fits pmaddwd.
+// Across a row, chroma is blended once for each pair of output pixels, at
+// the pair's centre: as much chroma as the frame has wherever the square is
+// scaled down, and a third fewer gathers than one blend per pixel.
 
 #define V_BITS 7
 #define H_BITS 8
 
 typedef struct {
-    int32_t *starts;   // per output pixel: index of its first sample in the blended row
-    int32_t *weights;  // per output pixel: (256 − f) | f << 16, the pair pmaddwd wants
+    int32_t *starts;   // per output pixel (chroma: pixel pair): index of its first sample in the blended row
+    int32_t *weights;  // per output pixel (pair): (256 − f) | f << 16, the pair pmaddwd wants
 } h_taps;
 
-// Where output pixel i of n, over source samples [first, first + count),
-// falls: pixel centres map to pixel centres; chroma positions are half the
-// luma position, less a quarter (chroma centred between two luma samples).
-static void position(int i, int n, int first, int count, int chroma, int *start, int *fraction, int bits) {
+// Where the point `at` of n output pixels (pixel i's centre is i + 0.5),
+// over source samples [first, first + count), falls: pixel centres map to
+// pixel centres; chroma positions are half the luma position, less a
+// quarter (chroma centred between two luma samples).
+static void position(double at, int n, int first, int count, int chroma, int *start, int *fraction, int bits) {
     double scale = (double)count / n;
-    double p = first + (i + 0.5) * scale - 0.5;
+    double p = first + at * scale - 0.5;
     int low = first, high = first + count - 1;
     if (chroma) {
         p = (p - 0.5) / 2;
@@ -70,8 +74,8 @@ static void pixels_portable(const int16_t *luma, const int16_t *u, const int16_t
     const int32_t half = 1 << (CRESAMPLE_YUV_BITS - 1);
     for (int x = from; x < width; x++) {
         int32_t Y = h_blend(luma, lt->starts[x], lt->weights[x]);
-        int32_t U = h_blend(u, ct->starts[x], ct->weights[x]) - 128;
-        int32_t V = h_blend(v, ct->starts[x], ct->weights[x]) - 128;
+        int32_t U = h_blend(u, ct->starts[x >> 1], ct->weights[x >> 1]) - 128;
+        int32_t V = h_blend(v, ct->starts[x >> 1], ct->weights[x >> 1]) - 128;
         int32_t yy = m->y * (Y - m->y_offset) + half;
         uint8_t r = clamp_byte((yy + m->v_to_r * V) >> CRESAMPLE_YUV_BITS);
         uint8_t g = clamp_byte((yy + m->u_to_g * U + m->v_to_g * V) >> CRESAMPLE_YUV_BITS);
@@ -85,41 +89,52 @@ static void pixels_portable(const int16_t *luma, const int16_t *u, const int16_t
 }
 
 #if defined(__x86_64__)
-// Eight pixels at a time: each table entry's two samples are one 32-bit
-// gather, and one pmaddwd blends them; the matrix and the clamping are the
-// portable loop's, in 32-bit lanes.
+// R, G, B, 255 for eight pixels from their blended Y, U, V (32-bit lanes),
+// with the portable loop's matrix, rounding and clamping.
+__attribute__((target("avx2")))
+static inline __m256i rgba_avx2(__m256i Y, __m256i U, __m256i V, const cresample_yuv_matrix *m) {
+    const __m256i half = _mm256_set1_epi32(1 << (CRESAMPLE_YUV_BITS - 1));
+    const __m256i zero = _mm256_setzero_si256(), max = _mm256_set1_epi32(255);
+    __m256i yy = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_set1_epi32(m->y), _mm256_sub_epi32(Y, _mm256_set1_epi32(m->y_offset))), half);
+    __m256i r = _mm256_add_epi32(yy, _mm256_mullo_epi32(_mm256_set1_epi32(m->v_to_r), V));
+    __m256i g = _mm256_add_epi32(_mm256_add_epi32(yy, _mm256_mullo_epi32(_mm256_set1_epi32(m->u_to_g), U)),
+                                 _mm256_mullo_epi32(_mm256_set1_epi32(m->v_to_g), V));
+    __m256i b = _mm256_add_epi32(yy, _mm256_mullo_epi32(_mm256_set1_epi32(m->u_to_b), U));
+    r = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(r, CRESAMPLE_YUV_BITS), zero), max);
+    g = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(g, CRESAMPLE_YUV_BITS), zero), max);
+    b = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(b, CRESAMPLE_YUV_BITS), zero), max);
+    return _mm256_or_si256(_mm256_or_si256(r, _mm256_slli_epi32(g, 8)),
+                           _mm256_or_si256(_mm256_slli_epi32(b, 16), _mm256_set1_epi32((int32_t)0xff000000)));
+}
+
+// One plane's horizontal blend for eight table entries: each entry's two
+// samples are one 32-bit gather, and one pmaddwd weighs them.
+__attribute__((target("avx2")))
+static inline __m256i h_blend_avx2(const int16_t *row, const h_taps *taps, int at) {
+    __m256i starts = _mm256_loadu_si256((const __m256i *)(taps->starts + at));
+    __m256i weights = _mm256_loadu_si256((const __m256i *)(taps->weights + at));
+    __m256i pairs = _mm256_i32gather_epi32((const int *)row, starts, 2);
+    __m256i sums = _mm256_add_epi32(_mm256_madd_epi16(pairs, weights), _mm256_set1_epi32(1 << (V_BITS + H_BITS - 1)));
+    return _mm256_srai_epi32(sums, V_BITS + H_BITS);
+}
+
+// Sixteen pixels at a time: two luma blends of eight, one chroma blend of
+// eight pairs, each pair's value given to both its pixels.
 __attribute__((target("avx2")))
 static int pixels_avx2(const int16_t *luma, const int16_t *u, const int16_t *v, const h_taps *lt, const h_taps *ct,
                        const cresample_yuv_matrix *m, int width, uint8_t *out) {
-    const __m256i round_h = _mm256_set1_epi32(1 << (V_BITS + H_BITS - 1));
-    const __m256i half = _mm256_set1_epi32(1 << (CRESAMPLE_YUV_BITS - 1));
-    const __m256i c128 = _mm256_set1_epi32(128), yoff = _mm256_set1_epi32(m->y_offset);
-    const __m256i cy = _mm256_set1_epi32(m->y), cvr = _mm256_set1_epi32(m->v_to_r), cug = _mm256_set1_epi32(m->u_to_g);
-    const __m256i cvg = _mm256_set1_epi32(m->v_to_g), cub = _mm256_set1_epi32(m->u_to_b);
-    const __m256i alpha = _mm256_set1_epi32((int32_t)0xff000000);
-    const __m256i zero = _mm256_setzero_si256(), max = _mm256_set1_epi32(255);
+    const __m256i c128 = _mm256_set1_epi32(128);
+    const __m256i first_four = _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3), last_four = _mm256_setr_epi32(4, 4, 5, 5, 6, 6, 7, 7);
     int x = 0;
-    for (; x + 8 <= width; x += 8) {
-        __m256i ls = _mm256_loadu_si256((const __m256i *)(lt->starts + x));
-        __m256i lw = _mm256_loadu_si256((const __m256i *)(lt->weights + x));
-        __m256i cs = _mm256_loadu_si256((const __m256i *)(ct->starts + x));
-        __m256i cw = _mm256_loadu_si256((const __m256i *)(ct->weights + x));
-        __m256i ypair = _mm256_i32gather_epi32((const int *)luma, ls, 2);
-        __m256i upair = _mm256_i32gather_epi32((const int *)u, cs, 2);
-        __m256i vpair = _mm256_i32gather_epi32((const int *)v, cs, 2);
-        __m256i Y = _mm256_srai_epi32(_mm256_add_epi32(_mm256_madd_epi16(ypair, lw), round_h), V_BITS + H_BITS);
-        __m256i U = _mm256_sub_epi32(_mm256_srai_epi32(_mm256_add_epi32(_mm256_madd_epi16(upair, cw), round_h), V_BITS + H_BITS), c128);
-        __m256i V = _mm256_sub_epi32(_mm256_srai_epi32(_mm256_add_epi32(_mm256_madd_epi16(vpair, cw), round_h), V_BITS + H_BITS), c128);
-        __m256i yy = _mm256_add_epi32(_mm256_mullo_epi32(cy, _mm256_sub_epi32(Y, yoff)), half);
-        __m256i r = _mm256_srai_epi32(_mm256_add_epi32(yy, _mm256_mullo_epi32(cvr, V)), CRESAMPLE_YUV_BITS);
-        __m256i g = _mm256_srai_epi32(_mm256_add_epi32(_mm256_add_epi32(yy, _mm256_mullo_epi32(cug, U)), _mm256_mullo_epi32(cvg, V)), CRESAMPLE_YUV_BITS);
-        __m256i b = _mm256_srai_epi32(_mm256_add_epi32(yy, _mm256_mullo_epi32(cub, U)), CRESAMPLE_YUV_BITS);
-        // Clamp to 0…255 as the portable loop does, then place each byte: R, G, B, 255.
-        r = _mm256_min_epi32(_mm256_max_epi32(r, zero), max);
-        g = _mm256_min_epi32(_mm256_max_epi32(g, zero), max);
-        b = _mm256_min_epi32(_mm256_max_epi32(b, zero), max);
-        __m256i pixel = _mm256_or_si256(_mm256_or_si256(r, _mm256_slli_epi32(g, 8)), _mm256_or_si256(_mm256_slli_epi32(b, 16), alpha));
-        _mm256_storeu_si256((__m256i *)(out + 4 * (size_t)x), pixel);
+    for (; x + 16 <= width; x += 16) {
+        __m256i U = _mm256_sub_epi32(h_blend_avx2(u, ct, x / 2), c128);
+        __m256i V = _mm256_sub_epi32(h_blend_avx2(v, ct, x / 2), c128);
+        __m256i low = rgba_avx2(h_blend_avx2(luma, lt, x), _mm256_permutevar8x32_epi32(U, first_four),
+                                _mm256_permutevar8x32_epi32(V, first_four), m);
+        __m256i high = rgba_avx2(h_blend_avx2(luma, lt, x + 8), _mm256_permutevar8x32_epi32(U, last_four),
+                                 _mm256_permutevar8x32_epi32(V, last_four), m);
+        _mm256_storeu_si256((__m256i *)(out + 4 * (size_t)x), low);
+        _mm256_storeu_si256((__m256i *)(out + 4 * (size_t)x + 32), high);
     }
     return x;
 }
@@ -152,14 +167,17 @@ static void v_blend(const uint8_t *a, const uint8_t *b, int f, int count, int st
     out[count] = out[count - 1];  // the second sample of the last pixel
 }
 
+// The table for n output pixels: one entry per pixel for luma, per pair of pixels for chroma.
 static int make_taps(int n, int first, int count, int chroma, h_taps *taps) {
-    taps->starts = malloc(sizeof(int32_t) * (size_t)n);
-    taps->weights = malloc(sizeof(int32_t) * (size_t)n);
+    int entries = chroma ? (n + 1) / 2 : n;
+    taps->starts = malloc(sizeof(int32_t) * (size_t)entries);
+    taps->weights = malloc(sizeof(int32_t) * (size_t)entries);
     if (!taps->starts || !taps->weights) return -1;
     int origin = chroma ? first / 2 : first;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < entries; i++) {
         int start, f;
-        position(i, n, first, count, chroma, &start, &f, H_BITS);
+        // A pair's centre is where its two pixels meet.
+        position(chroma ? 2 * i + 1 : i + 0.5, n, first, count, chroma, &start, &f, H_BITS);
         taps->starts[i] = start - origin;
         taps->weights[i] = ((1 << H_BITS) - f) | (f << 16);
     }
@@ -190,8 +208,8 @@ int cresample_yuv420_to_rgba(const cresample_yuv420 *s, int x, int y, int width,
         make_taps(out_width, x, width, 1, &ct) == 0) {
         for (int row = 0; row < out_height; row++) {
             int ly, lf, cy, cf;
-            position(row, out_height, y, height, 0, &ly, &lf, V_BITS);
-            position(row, out_height, y, height, 1, &cy, &cf, V_BITS);
+            position(row + 0.5, out_height, y, height, 0, &ly, &lf, V_BITS);
+            position(row + 0.5, out_height, y, height, 1, &cy, &cf, V_BITS);
             const uint8_t *la = s->y + (size_t)ly * s->y_stride + x;
             v_blend(la, lf ? la + s->y_stride : la, lf, width, 1, avx2, luma);
             size_t chroma_at = (size_t)cy * s->chroma_stride + (size_t)chroma_first * (size_t)s->chroma_step;

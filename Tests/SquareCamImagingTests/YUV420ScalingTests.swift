@@ -5,8 +5,9 @@ import Testing
 /// The viewfinder's one-pass scaler (`cresample_yuv420_to_rgba`, written
 /// out for AVX2 where the CPU has it) gives exactly the pixels its
 /// definition says: bilinear positions (pixel centres to pixel centres,
-/// chroma centred between its two luma samples), a vertical blend with
-/// 7-bit weights and a horizontal one with 8-bit weights, then the matrix.
+/// chroma centred between its two luma samples, and taken once for each pair
+/// of output pixels), a vertical blend with 7-bit weights and a horizontal
+/// one with 8-bit weights, then the matrix.
 /// Output widths cover the AVX2 blocks and the pixels left over; regions
 /// start at odd and even positions; down- and upscales; planar and
 /// interleaved chroma.
@@ -39,9 +40,10 @@ struct YUV420ScalingTests {
         var fullRange = false
     }
 
-    /// Where output pixel `i` of `n` falls on the source samples: its first sample and the second's weight.
-    static func position(_ i: Int, of n: Int, first: Int, count: Int, chroma: Bool, bits: Int) -> (start: Int, weight: Int) {
-        var p = Double(first) + (Double(i) + 0.5) * Double(count) / Double(n) - 0.5
+    /// Where the point `at` of `n` output pixels (pixel i's centre is i + 0.5)
+    /// falls on the source samples: its first sample and the second's weight.
+    static func position(_ at: Double, of n: Int, first: Int, count: Int, chroma: Bool, bits: Int) -> (start: Int, weight: Int) {
+        var p = Double(first) + at * Double(count) / Double(n) - 0.5
         var low = first, high = first + count - 1
         if chroma {
             p = (p - 0.5) / 2
@@ -61,8 +63,10 @@ struct YUV420ScalingTests {
         let (x0, y0, width, height) = request.region
         let (outWidth, outHeight) = request.output
         func blend(_ plane: [UInt8], stride: Int, rows: Int, chroma: Bool, column: Int, row: Int) -> Int {
-            let vertical = position(row, of: outHeight, first: y0, count: height, chroma: chroma, bits: 7)
-            let horizontal = position(column, of: outWidth, first: x0, count: width, chroma: chroma, bits: 8)
+            let vertical = position(Double(row) + 0.5, of: outHeight, first: y0, count: height, chroma: chroma, bits: 7)
+            // Chroma is blended once per pair of output pixels, at the pair's centre.
+            let across = chroma ? Double(column / 2 * 2 + 1) : Double(column) + 0.5
+            let horizontal = position(across, of: outWidth, first: x0, count: width, chroma: chroma, bits: 8)
             let lastColumn = chroma ? (x0 + width - 1) / 2 : x0 + width - 1
             func sample(_ c: Int, _ r: Int) -> Int { Int(plane[min(r, rows - 1) * stride + min(c, lastColumn)]) }
             func blendedRow(_ c: Int) -> Int {

@@ -392,12 +392,23 @@ extension MainWindow {
         case "status": [("primary", status.primaryButton), ("secondary", status.secondaryButton), ("command", status.commandLabel)]
         default: []
         }
-        let page = shown.page, window = self.window, menu = menuButton, leave = leaveFullscreenButton
+        traceControls(page: shown.page, named: [("menu", menuButton), ("leave-fullscreen", leaveFullscreenButton)] + named)
+    }
+
+    /// The line for `page`'s `named` controls after the next paint. A control
+    /// shown in that moment (the menu, as the header bar moves into a phone's
+    /// landscape page) is mapped but has no size until the next layout: the
+    /// line waits for it, up to `retries` more rounds of paints (a frame
+    /// clock tick keeps them coming), then says what there is.
+    private func traceControls(page: String, named: [(String, Widget)], retries: Int = 3) {
+        let window = self.window
         FrameClock.afterPaints(of: window) { [weak self] in
             // Only while the page is still shown (as the audit does): late under load, a line
             // named a page that had gone, with none of its controls mapped.
             guard let self, self.shown.page == page else { return }
-            let shown = ([("menu", menu), ("leave-fullscreen", leave)] + named).filter { gtk_widget_get_mapped($0.1) != 0 }
+            let shown = named.filter { gtk_widget_get_mapped($0.1) != 0 }
+            let unsized = shown.contains { gtk_widget_get_width($0.1) == 0 || gtk_widget_get_height($0.1) == 0 }
+            if unsized && retries > 0 { return self.traceControls(page: page, named: named, retries: retries - 1) }
             let list = shown.map { "\($0.0) \(Trace.bounds(of: $0.1))" }.joined(separator: "; ")
             // The surface's size, as the bounds are in surface pixels (a window drawn with its own
             // shadow has a surface larger than the window), when these bounds were laid out.

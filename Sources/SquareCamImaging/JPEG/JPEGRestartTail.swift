@@ -11,9 +11,8 @@ import Glibc
 /// marker that begins the row, its later markers renumbered from RST0 as a
 /// decoder starting afresh expects.
 struct JPEGRestartTail {
-    /// MCU rows the file has, and which of them a tail may start at (every `rowStep`-th).
+    /// MCU rows the file has.
     let mcuRows: Int
-    let rowStep: Int
     private let bytes: [UInt8]
     private let heightOffset: Int
     private let height: Int
@@ -58,8 +57,6 @@ struct JPEGRestartTail {
                       Int(bytes[body]) == frame.components else { return nil }
                 let mcuWidth = 8 * frame.maxH, mcuHeight = 8 * frame.maxV
                 let mcusPerRow = (frame.width + mcuWidth - 1) / mcuWidth
-                // Rows whose first MCU starts a restart interval.
-                let step = restartInterval / Self.greatestCommonDivisor(restartInterval, mcusPerRow)
                 self.bytes = bytes
                 self.heightOffset = frame.offset
                 self.height = frame.height
@@ -67,7 +64,6 @@ struct JPEGRestartTail {
                 self.mcusPerRestart = restartInterval
                 self.mcusPerRow = mcusPerRow
                 self.mcuRows = (frame.height + mcuHeight - 1) / mcuHeight
-                self.rowStep = step
                 self.scanStart = position + 2 + length
                 return
             default:
@@ -78,8 +74,8 @@ struct JPEGRestartTail {
         return nil
     }
 
-    /// Where MCU row `row` (a multiple of `rowStep`, not 0) begins in the
-    /// scan data; nil when the data does not have the restart markers it should.
+    /// Where MCU row `row` (not the first) begins in the scan data: just after
+    /// the restart marker that starts it.
     struct RowStart {
         let row: Int
         fileprivate let restartsBefore: Int
@@ -94,26 +90,14 @@ struct JPEGRestartTail {
     /// 19.8–21.6 ms, the lower 18.6–19.6 ms).
     static let upperShare = 0.50
 
-    /// Finds the restart marker that begins `row`: the only part of the scan
-    /// a caller has to wait for before it starts decoding the upper rows. Nil
-    /// too when a marker up to there is out of sequence: that damage is left
-    /// to one decoder reading the whole file, which reports it.
-    func start(ofMCURow row: Int) -> RowStart? {
-        guard row > 0, row < mcuRows, row % rowStep == 0 else { return nil }
-        var found: RowStart?
-        guard walkRowStarts({ start in
-            if start.row == row { found = start }
-            return start.row < row
-        }) else { return nil }
-        return found
-    }
-
     /// The row start that splits decoding most evenly between two strips.
     /// Decoding costs about as much per coded byte (Huffman) as per row
     /// (inverse DCT, resampling), and a photo's rows are not alike: the
     /// 12 MP bus photo cut at half its rows left 57 % of the bytes to the
-    /// lower strip, which then took 21 ms against the upper's 18. Nil as for
-    /// `start(ofMCURow:)`.
+    /// lower strip, which then took 21 ms against the upper's 18. Nil when no
+    /// restart marker begins a row, or when a marker up to the cut is out of
+    /// sequence: that damage is left to one decoder reading the whole file,
+    /// which reports it.
     func balancedStart() -> RowStart? {
         let scanBytes = Double(max(1, bytes.count - scanStart))
         var found: RowStart?
@@ -203,9 +187,5 @@ struct JPEGRestartTail {
                 }
             }
         }
-    }
-
-    private static func greatestCommonDivisor(_ a: Int, _ b: Int) -> Int {
-        b == 0 ? a : greatestCommonDivisor(b, a % b)
     }
 }

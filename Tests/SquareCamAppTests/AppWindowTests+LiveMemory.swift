@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// The live view takes its frames' memory back from the heap: with a 640x480
 /// camera every frame used to fault in and zero fresh pages (about 1,000 a
@@ -31,10 +32,7 @@ extension AppWindowTests {
         #expect(frames >= 1 && Double(faults) / frames < 100, "\(faults) page faults in \(window) s of live view at \(rate) frames a second")
     }
 
-    /// Page faults served without reading a file (field 10 of /proc/PID/stat, after the command's closing parenthesis).
     private func minorFaults(of pid: Int32) throws -> Int {
-        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        let fields = stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")
-        return try #require(Int(fields[7]))
+        try #require(ProcessStat(pid: pid)?.minorFaults, "no /proc/\(pid)/stat: the app has gone")
     }
 }

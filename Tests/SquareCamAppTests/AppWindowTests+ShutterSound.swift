@@ -1,6 +1,7 @@
 import Foundation
 import PortalTestSupport
 import Testing
+import TestThreads
 
 extension AppWindowTests {
     /// The shutter plays the click through the desktop's player (here a
@@ -73,9 +74,5 @@ private func zombieChildren(of pid: Int32) -> [Int32] {
         let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
         return text.split(separator: " ").compactMap { Int32($0) }
     }
-    return children.filter { child in
-        guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
-        return stat[stat.index(close, offsetBy: 2)] == "Z"
-    }
+    return children.filter { ProcessStat(pid: $0)?.isZombie == true }
 }

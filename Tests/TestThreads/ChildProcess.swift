@@ -87,9 +87,7 @@ extension Process {
 
     private func reapIfForgotten(zombieSince: inout Date?) -> Int32? {
         let pid = processIdentifier
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let end = stat.range(of: ") ", options: .backwards), stat[end.upperBound...].first == "Z"
-        else {
+        guard ProcessStat(pid: pid)?.isZombie == true else {
             zombieSince = nil
             return nil
         }

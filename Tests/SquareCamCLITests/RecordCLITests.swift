@@ -107,9 +107,14 @@ import TestThreads
         let offsets = try #require(json["offsets_ms"] as? [Double])
         // A starved machine may drop a flash's frame (the recording's queue
         // drops what the encoder cannot take; a small picture makes that
-        // rare), and the sound may start inside a beep: every flash left must have its beep.
+        // rare): every flash left must have its beep.
         #expect(flashes.count >= 3 && beeps.count >= flashes.count, "\(json)")
-        #expect(offsets.count == flashes.count && offsets.allSatisfy { abs($0) <= 40 }, "A/V offsets \(offsets) ms")
+        #expect(offsets.count == flashes.count, "\(json)")
+        // The sound may start inside the first beep (seen: 57 ms into it),
+        // which moves that beep's onset but is no drift: the marks of the
+        // first beep's length (SyncSignal.beepNanoseconds) are not measured.
+        let measurable = zip(flashes, offsets).filter { flash, _ in flash >= 0.1 }.map(\.1)
+        #expect(measurable.count >= 2 && measurable.allSatisfy { abs($0) <= 40 }, "A/V offsets \(offsets) ms")
         // The flashes are whole seconds apart: the picture's marks are where its clock says.
         for (earlier, later) in zip(flashes, flashes.dropFirst()) {
             let interval: Double = later - earlier

@@ -2,80 +2,55 @@ import Foundation
 import PortalTestSupport
 import Testing
 
-/// The status pages as a user meets them: on a phone upright (360×720), on
-/// its side (720×360) and on a desktop (1280×800), in English, Japanese and
-/// Korean, every button inside the window and finger-sized, nothing cut,
-/// titles in even lines; Not Now that asks nobody and stores nothing; the
-/// portal's command to select or copy; the same words about the settings
-/// before asking and after a refusal.
+/// The status pages as a user meets them: how one is laid out (checked at
+/// every size and language by the status walk, everyStatusPageFits); Not Now
+/// that asks nobody and stores nothing; the portal's command to select or
+/// copy; the same words about the settings before asking and after a refusal.
 extension AppWindowTests {
-    struct StatusCase: CustomStringConvertible, Sendable {
-        var page: String
-        var arguments: [String]
-        var program = BuiltApp.scripted
-        var language: String?
-        /// The buttons the page shows.
-        var buttons: Set<String> = ["primary", "secondary"]
-        var description: String { "\(page) \(language ?? "en")" }
-    }
-
-    static let statusCases: [StatusCase] = ["en", "ja", "ko"].flatMap { language -> [StatusCase] in
-        let chosen = language == "en" ? nil : language
-        return [
-            StatusCase(page: "no-camera", arguments: ["--script", "no-camera"], language: chosen),
-            StatusCase(page: "explanation", arguments: ["--script", "not-determined"], language: chosen),
-            StatusCase(page: "unknown-camera", arguments: ["--camera", "/dev/video9"], program: BuiltApp.product, language: chosen),
-        ]
-    }
-
-    static let statusSizes = [(360, 720), (720, 360), (1280, 800)]
-
-    /// Each page at each size: laid out (beside on the phone on its side), its buttons inside the
-    /// window and at least 44×44, no label cut, no text that needs scrolling, a title in even lines.
-    @Test(arguments: statusCases)
-    func statusPagesFitEverySize(_ page: StatusCase) throws {
-        var environment: [String: String] = [:]
-        if let language = page.language {
-            try CompiledCatalogs.make()
-            environment["LANGUAGE"] = language
-            environment["LANG"] = "C.UTF-8"
+    /// The status page shown in a window of about `width`×`height`, drawn
+    /// after the first `since` trace lines: its buttons inside the window and
+    /// at least 44×44, no label cut, no text that needs scrolling, the main
+    /// button drawn whole. A page given its `buttons` (the explanation, no
+    /// camera, an unknown camera: a paragraph of text each) shows those, has
+    /// them beside the text on a phone on its side, and a title in even
+    /// lines; a shorter page may stay in one column where that fits, and a
+    /// title of three words may have no even break.
+    func expectStatusPageLaidOut(_ app: AppSession, _ what: String, width: Int, height: Int, since: Int,
+                                 buttons: Set<String>? = nil, screenshot name: String? = nil) throws {
+        let drawn = try statusDrawn(app, width: width, height: height, since: since)
+        // The boxes drawn in that arrangement (a line from before it would not match the screen).
+        let controls = try statusControls(app, width: width, height: height, what: what, after: drawn)
+        if let buttons {
+            #expect(Set(controls.keys).intersection(["primary", "secondary"]) == buttons, "\(what): \(controls.keys.sorted())")
         }
-        let app = try AppSession(page.arguments, program: page.program, environment: environment)
-        try app.waitForTrace("status page title=")
-        for (width, height) in Self.statusSizes {
-            try app.resize(width: width, height: height)
-            let what = "\(page) at \(width)x\(height)"
-            let drawn = try statusDrawn(app, width: width, height: height)
-            // The boxes drawn in that arrangement (a line from before it would not match the screen).
-            let controls = try statusControls(app, width: width, height: height, what: what, after: drawn)
-            #expect(Set(controls.keys).intersection(["primary", "secondary"]) == page.buttons, "\(what): \(controls.keys.sorted())")
-            #expect(drawn.contains("clipped none"), "\(what): a label is cut: \(drawn)")
-            #expect(drawn.contains("scrolls no"), "\(what): the text does not fit: \(drawn)")
-            let arrangement = drawn.components(separatedBy: "status drawn ").last?.split(separator: " ").first.map(String.init) ?? ""
-            if width > height {
-                #expect(arrangement == (height < 500 ? "sideBySide" : "stacked"), "\(what): \(drawn)")
-            } else {
-                #expect(arrangement == "stacked" || arrangement == "compact", "\(what): \(drawn)")
-            }
-            if arrangement == "sideBySide", let primary = controls["primary"] {
-                // Beside the text, centred in the page's height (under the 46 px header bar).
-                let bottom = controls["secondary"].map { $0.y + $0.height } ?? primary.y + primary.height
-                let middle = (primary.y + bottom) / 2, pageMiddle = (46 + height) / 2
-                #expect(abs(middle - pageMiddle) <= 24, "\(what): the buttons are not centred: \(controls)")
-                #expect(primary.x > width / 2, "\(what): the buttons are not beside the text: \(controls)")
-            }
-            let widths = titleLineWidths(in: drawn)
-            if widths.count > 1, let widest = widths.max(), let last = widths.last {
-                #expect(Double(last) >= 0.5 * Double(widest), "\(what): the title's last line is short: \(widths)")
-                #expect(widths.allSatisfy { $0 >= 40 }, "\(what): a title line holds a character or two: \(widths)")
-            }
-            let shot = try app.screenshot(saveAs: "status-\(page.page)-\(page.language ?? "en")-\(width)x\(height)")
-            if let primary = controls["primary"] {
-                // The main button is drawn where the trace says, whole: its accent blue fills its box.
-                let box = shot.cropped(x: primary.x, y: primary.y, width: primary.width, height: primary.height)
-                let blue = box.fraction { $0.b > $0.r + 80 && $0.b > 180 }
-                #expect(blue > 0.5, "\(what): the main button's box is \(Int(blue * 100)) % accent blue")
-            }
+        #expect(drawn.contains("clipped none"), "\(what): a label is cut: \(drawn)")
+        #expect(drawn.contains("scrolls no"), "\(what): the text does not fit: \(drawn)")
+        let arrangement = drawn.components(separatedBy: "status drawn ").last?.split(separator: " ").first.map(String.init) ?? ""
+        if buttons == nil {
+            #expect(["stacked", "compact", "sideBySide"].contains(arrangement), "\(what): \(drawn)")
+        } else if width > height {
+            #expect(arrangement == (height < 500 ? "sideBySide" : "stacked"), "\(what): \(drawn)")
+        } else {
+            #expect(arrangement == "stacked" || arrangement == "compact", "\(what): \(drawn)")
+        }
+        if arrangement == "sideBySide", let primary = controls["primary"] {
+            // Beside the text, centred in the page's height (under the 46 px header bar).
+            let bottom = controls["secondary"].map { $0.y + $0.height } ?? primary.y + primary.height
+            let middle = (primary.y + bottom) / 2, pageMiddle = (46 + height) / 2
+            #expect(abs(middle - pageMiddle) <= 24, "\(what): the buttons are not centred: \(controls)")
+            #expect(primary.x > width / 2, "\(what): the buttons are not beside the text: \(controls)")
+        }
+        let widths = titleLineWidths(in: drawn)
+        if buttons != nil, widths.count > 1, let widest = widths.max(), let last = widths.last {
+            #expect(Double(last) >= 0.5 * Double(widest), "\(what): the title's last line is short: \(widths)")
+            #expect(widths.allSatisfy { $0 >= 40 }, "\(what): a title line holds a character or two: \(widths)")
+        }
+        let shot = try app.screenshot(saveAs: name)
+        if let primary = controls["primary"] {
+            // The main button is drawn where the trace says, whole: its accent blue fills its box.
+            let box = shot.cropped(x: primary.x, y: primary.y, width: primary.width, height: primary.height)
+            let blue = box.fraction { $0.b > $0.r + 80 && $0.b > 180 }
+            #expect(blue > 0.5, "\(what): the main button's box is \(Int(blue * 100)) % accent blue")
         }
     }
 
@@ -180,11 +155,14 @@ extension AppWindowTests {
 
     /// The `status drawn` line of the page laid out in a window of about
     /// `width`×`height` (the page is the window less its header).
-    private func statusDrawn(_ app: AppSession, width: Int, height: Int) throws -> String {
-        try app.waitForTrace("status drawn ", where: { line in
-            guard let page = statusPageSize(in: line) else { return false }
+    private func statusDrawn(_ app: AppSession, width: Int, height: Int, since: Int = 0) throws -> String {
+        let fits = { (line: String) -> Bool in
+            guard let page = self.statusPageSize(in: line) else { return false }
             return abs(page.width - width) <= 20 && abs(page.height - height) <= 90
-        })
+        }
+        let latest = { app.traceLines.dropFirst(since).last { $0.contains("status drawn ") && fits($0) } }
+        try app.waitUntil("no status page drawn at \(width)x\(height)", timeout: 90) { latest() != nil }
+        return latest() ?? ""
     }
 
     /// The page's size in a `status drawn LAYOUT in WxH:` line.

@@ -53,15 +53,22 @@ extension AppWindowTests {
         return try expectAudit(app, name, at: size, window: extra, since: since, sourceLocation: sourceLocation)
     }
 
-    /// The page shown now audited at the size the window has, then at each other walk size.
-    private func expectAuditAtEverySize(_ app: AppSession, _ name: String, sizes: [ScreenSize], current: inout ScreenSize,
-                                        since: Int, each: (ScreenSize) throws -> Void = { _ in }) throws {
-        try expectAudit(app, name, at: current, since: since)
-        try each(current)
-        for size in sizes where size.name != current.name {
-            try expectAudit(app, name, at: size) { try app.resize(width: size.width, height: size.height) }
-            current = size
-            try each(size)
+    /// The status page shown now (since the first `since` trace lines)
+    /// audited at the size the window has, then at each other walk size;
+    /// at each, laid out as expectStatusPageLaidOut expects, with `buttons`.
+    private func expectStatusPageAtEverySize(_ app: AppSession, _ page: String, sizes: [ScreenSize], current: inout ScreenSize,
+                                             since: Int, buttons: Set<String>? = nil) throws {
+        var since = since
+        for size in [current] + sizes.filter({ $0.name != current.name }) {
+            if size.name != current.name {
+                since = app.traceLines.count
+                try app.resize(width: size.width, height: size.height)
+                current = size
+            }
+            try expectAudit(app, "status-" + page, at: size, since: since)
+            // The screenshots beside the README's: status-PAGE-LANGUAGE-WxH.
+            try expectStatusPageLaidOut(app, "\(page) at \(size)", width: size.width, height: size.height, since: since, buttons: buttons,
+                                        screenshot: "status-\(page)-\(size.language ?? "en")-\(size.width)x\(size.height)")
         }
     }
 
@@ -154,24 +161,28 @@ extension AppWindowTests {
 
     /// Every status page: never asked, not now, denied, restricted, no camera, busy,
     /// failed, disconnected (one scripted walk, a Try Again each), and an
-    /// unknown `--camera`; each at every size.
+    /// unknown `--camera`; each at every size: audited, and laid out
+    /// (beside the text on the phone on its side), its buttons inside the
+    /// window and finger-sized, nothing cut, no text that scrolls, titles in
+    /// even lines.
     @Test(arguments: walkLanguages)
     func everyStatusPageFits(_ language: String) throws {
         let sizes = Self.walkSizes(language)
+        let both: Set<String> = ["primary", "secondary"]
         var current = sizes[0]
         let app = try launch(at: current, ["--script", "walk"], program: BuiltApp.scripted, until: "status page title=")
-        try expectAuditAtEverySize(app, "status-explanation", sizes: sizes, current: &current, since: 0)
-        let pages = [("alt+n", "status-not-now"), ("alt+c", "status-denied"), ("alt+t", "status-restricted"), ("alt+t", "status-no-camera"),
-                     ("alt+t", "status-busy"), ("alt+t", "status-failed"), ("alt+t", "status-disconnected")]
-        for (key, page) in pages {
+        try expectStatusPageAtEverySize(app, "explanation", sizes: sizes, current: &current, since: 0, buttons: both)
+        let pages: [(key: String, page: String, buttons: Set<String>?)] = [
+            ("alt+n", "not-now", nil), ("alt+c", "denied", nil), ("alt+t", "restricted", nil), ("alt+t", "no-camera", both),
+            ("alt+t", "busy", nil), ("alt+t", "failed", nil), ("alt+t", "disconnected", nil),
+        ]
+        for (key, page, buttons) in pages {
             let since = app.traceLines.count
             try app.press(key)
-            try expectAuditAtEverySize(app, page, sizes: sizes, current: &current, since: since)
+            try expectStatusPageAtEverySize(app, page, sizes: sizes, current: &current, since: since, buttons: buttons)
         }
         var unknownAt = sizes[0]
         let unknown = try launch(at: unknownAt, ["--camera", "nope"], until: "status page title=")
-        try expectAuditAtEverySize(unknown, "status-unknown-camera", sizes: sizes, current: &unknownAt, since: 0) { size in
-            _ = try unknown.screenshot(saveAs: "walk-\(size.name)-unknown-camera")
-        }
+        try expectStatusPageAtEverySize(unknown, "unknown-camera", sizes: sizes, current: &unknownAt, since: 0, buttons: both)
     }
 }

@@ -178,7 +178,11 @@ let package = Package(
         .testTarget(name: "SquareCamCodesTests", dependencies: ["SquareCamCodes", "SquareCamCore", "SquareCamImaging"]),
         .testTarget(name: "SquareCamControllerTests", dependencies: ["SquareCamController", "SquareCamCore", "SquareCamImaging", "SquareCamCapture"]),
         .testTarget(name: "SquareCamAppleLogicTests", dependencies: ["SquareCamAppleLogic", "SquareCamCore"]),
-        .testTarget(name: "SquareCamAppTests", dependencies: ["SquareCamApp", "SquareCamCore", "SquareCamImaging", "PortalTestSupport", "TestThreads"]),
+        // Screenshots read from the X server in the test process (XGetImage),
+        // not by a program each; -O2 for its loop over every pixel.
+        .target(name: "CXCapture", path: "Tests/CXCapture", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("X11")]),
+        .testTarget(name: "SquareCamAppTests",
+                    dependencies: ["SquareCamApp", "SquareCamCore", "SquareCamImaging", "PortalTestSupport", "TestThreads", "CXCapture"]),
         .testTarget(name: "SquareCamCLITests", dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamCommandLine", "PortalTestSupport", "TestThreads"]),
     ],
     swiftLanguageModes: [.v6]

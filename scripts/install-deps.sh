@@ -27,6 +27,8 @@ runtime_packages=(
 )
 test_packages=(
     xvfb xauth xdotool imagemagick
+    # The app tests read screenshots from the X server themselves (Tests/CXCapture).
+    libx11-dev
     # Tests/Fixtures/codes/make-codes.sh draws the QR fixtures with it (they are committed).
     qrencode
     # A window manager for the fullscreen tests (XDisplay.withWindowManager), and xprop to see it run.

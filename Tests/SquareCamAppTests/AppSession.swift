@@ -213,12 +213,13 @@ final class AppSession {
         try capture(window: "root", saveAs: name)
     }
 
-    /// Straight to a PPM on import's output: no PNG to compress and then
-    /// decode in a second program (most of a screenshot's cost).
+    /// Read from the X server in this process (CXCapture): ImageMagick's
+    /// import took 40 ms of CPU and more of waiting for each, and the tests
+    /// take hundreds while other tests run beside them.
     private func capture(window: String, saveAs name: String?) throws -> Picture {
-        let ppm = try screen.outputData("import", ["-window", window, "-depth", "8", "ppm:-"])
-        if let name { try? Screenshots.keep(ppm: ppm, as: name) }
-        return try Picture(ppm: ppm)
+        let picture = try Picture(window: window == "root" ? 0 : UInt(window) ?? 0, on: try screen.name)
+        if let name { try? Screenshots.keep(picture, as: name) }
+        return picture
     }
 
     /// Waits for the app to exit; returns its status.

@@ -1,3 +1,4 @@
+import CXCapture
 import Foundation
 import TestThreads
 
@@ -18,6 +19,23 @@ struct Picture {
     /// Reads any image ImageMagick can read.
     init(file: URL) throws {
         try self.init(ppm: Tool.outputData("convert", [file.path, "-alpha", "off", "-depth", "8", "ppm:-"]))
+    }
+
+    /// The X window `window` (0: the whole screen) of `display`, as it shows now.
+    init(window: UInt, on display: String) throws {
+        var rgb: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0, height: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        guard cxcapture_window(display, window, &rgb, &width, &height, &message) == 0, let rgb else {
+            throw AppTestError("screenshot: " + String(cString: message))
+        }
+        defer { free(rgb) }
+        self.init(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: rgb, count: Int(width) * Int(height) * 3)))
+    }
+
+    /// The picture as a binary PPM (P6).
+    var ppm: Data {
+        Data("P6\n\(width) \(height)\n255\n".utf8) + Data(pixels)
     }
 
     /// Decodes a JPEG the app saved, with libjpeg's own djpeg.
@@ -170,11 +188,11 @@ enum Screenshots {
         try FileManager.default.copyItem(at: file, to: target)
     }
 
-    /// Keeps a screenshot taken as a PPM, as a PNG.
-    static func keep(ppm: Data, as name: String) throws {
+    /// Keeps a screenshot, as a PNG.
+    static func keep(_ picture: Picture, as name: String) throws {
         guard let folder else { return }
         let source = FileManager.default.temporaryDirectory.appendingPathComponent("screenshot-\(UUID().uuidString).ppm")
-        try ppm.write(to: source)
+        try picture.ppm.write(to: source)
         defer { try? FileManager.default.removeItem(at: source) }
         _ = try Tool.outputData("convert", [source.path, URL(fileURLWithPath: folder).appendingPathComponent(name + ".png").path])
     }

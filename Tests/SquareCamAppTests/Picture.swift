@@ -1,9 +1,10 @@
 import CXCapture
 import Foundation
+import Synchronization
 import TestThreads
 
-/// An RGB image read through ImageMagick (`convert … ppm:-`) or djpeg, for
-/// comparing screenshots with saved photos.
+/// An RGB image read from the X server (a screenshot), through ImageMagick
+/// (`convert … ppm:-`) or djpeg, for comparing screenshots with saved photos.
 struct Picture {
     let width: Int
     let height: Int
@@ -162,8 +163,8 @@ enum Tool {
     /// its raw standard output; throws with its standard error when it fails.
     static func outputData(_ tool: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> Data {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
+        process.executableURL = try executable(tool)
+        process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         let pipe = Pipe(), errors = Pipe()
         process.standardOutput = pipe
@@ -175,6 +176,21 @@ enum Tool {
             throw AppTestError("\(tool) \(arguments.joined(separator: " ")) failed (\(status!)): \(errorText)")
         }
         return outputs[0]
+    }
+
+    private static let found = Mutex<[String: URL]>([:])
+
+    /// `tool` found on the PATH once: the tests run xdotool hundreds of
+    /// times, and /usr/bin/env looking for it each time was one more program.
+    private static func executable(_ tool: String) throws -> URL {
+        if let known = found.withLock({ $0[tool] }) { return known }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        guard let folder = path.split(separator: ":").first(where: { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }) else {
+            throw AppTestError("\(tool) is not installed (not on the PATH): run scripts/install-deps.sh")
+        }
+        let url = URL(fileURLWithPath: "\(folder)/\(tool)")
+        found.withLock { $0[tool] = url }
+        return url
     }
 }
 

@@ -79,7 +79,8 @@ struct OwnDisplayLaneTrait: SuiteTrait, TestTrait, TestScoping {
         // only a test (or a test case) takes a lane.
         guard !test.isSuite else { return try await function() }
         let lane = await DisplayLane.take()
-        defer { DisplayLane.give(back: lane) }
+        let held = Date()
+        defer { DisplayLane.give(back: lane); FileHandle.standardError.write("LANEHOLD \(String(format: "%.2f", Date().timeIntervalSince(held))) \(test.name) \(testCase.map { "\($0)" } ?? "")\n".data(using: .utf8)!) }
         try await DisplayLane.$current.withValue(lane) { try await function() }
     }
 }

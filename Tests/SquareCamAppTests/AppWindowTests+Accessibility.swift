@@ -61,7 +61,7 @@ extension AppWindowTests {
         do { try body() } catch { Issue.record("\(name): \(error)", sourceLocation: sourceLocation) }
     }
 
-    @Test(arguments: [english, japanese])
+    @Test(.takesLong, arguments: [english, japanese])
     func screenReadersReadEachControlOnceWithItsState(_ words: Words) throws {
         let (bus, app) = try accessibleApp(["--camera", Self.testCamera], words: words)
         try app.waitForTrace("viewfinder showing frames")
@@ -162,7 +162,7 @@ extension AppWindowTests {
     }
 
     /// The countdown's digits reach the bus, spoken by the focused shutter.
-    @Test func theCountdownIsAnnounced() throws {
+    @Test(.takesLong) func theCountdownIsAnnounced() throws {
         let (bus, app) = try accessibleApp(["--camera", Self.testCamera])
         try app.waitForTrace("viewfinder showing frames")
         _ = try bus.tree(of: app) { $0.first { $0.name == "Take Photo" && $0.isFocused } != nil }
@@ -178,7 +178,7 @@ extension AppWindowTests {
 
     /// Space and Enter go to the focused control (GNOME's rule); with the
     /// shutter focused, and after a menu or dialog closes, they take the photo.
-    @Test func spaceAndEnterActivateTheFocusedControl() throws {
+    @Test(.takesLong) func spaceAndEnterActivateTheFocusedControl() throws {
         let (bus, app) = try accessibleApp(["--camera", Self.testCamera])
         try app.waitForTrace("viewfinder showing frames")
         _ = try bus.tree(of: app) { $0.first { $0.name == "Take Photo" && $0.isFocused } != nil }

@@ -120,7 +120,7 @@ extension AppWindowTests {
     /// portal serve cameras again after such a freeze is up to them: here
     /// they sometimes did not, "Couldn't connect to PipeWire", so the test
     /// stops at the page.)
-    @Test func aFrozenCameraShowsTheFailedPage() throws {
+    @Test(.takesLong) func aFrozenCameraShowsTheFailedPage() throws {
         let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
         defer { try? session.thawPipeWire() }
         let app = try app(in: session)

@@ -5,7 +5,7 @@ extension AppWindowTests {
     /// A Pictures folder nothing may be written into (sysfs: not even root may
     /// create a folder there): Save fails, the photo stays on the review page
     /// with the reason, and Save As… writes it where the user chooses.
-    @Test func failedSaveKeepsThePhotoSaysWhyAndOffersSaveAs() throws {
+    @Test(.takesLong) func failedSaveKeepsThePhotoSaysWhyAndOffersSaveAs() throws {
         let app = try AppSession(["--camera", Self.testCamera], environment: ["XDG_PICTURES_DIR": "/sys/kernel"])
         try app.waitForTrace("viewfinder showing frames")
         try app.press("space")

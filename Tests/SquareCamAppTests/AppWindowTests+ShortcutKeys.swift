@@ -5,7 +5,7 @@ extension AppWindowTests {
     /// Every key the shortcuts window lists is pressed here and does what its row says;
     /// a key listed that this test does not press fails it (so a new row needs a check).
     /// Two cameras (for C), and a window manager (for F11).
-    @Test func everyListedShortcutDoesWhatItSays() throws {
+    @Test(.takesLong) func everyListedShortcutDoesWhatItSays() throws {
         let screen = XDisplay.withWindowManager(width: 1280, height: 800)
         let first = "test:640x360@30", second = "test:1280x720@30"
         let app = try AppSession(["--cameras", "\(first),\(second)"], program: BuiltApp.scripted, on: screen)

@@ -9,7 +9,7 @@ extension AppWindowTests {
     /// A tooltip is a window of its own on the X server: the grid's and Retake's show
     /// (so tooltips do work here), and moving from them onto the picture, where GTK
     /// would show the picture's tooltip at once, leaves none.
-    @Test func retakeSaysRAloneAndNoTooltipCoversThePicture() throws {
+    @Test(.takesLong) func retakeSaysRAloneAndNoTooltipCoversThePicture() throws {
         let (bus, app) = try accessibleApp(["--camera", Self.testCamera])
         let live = try #require(drawnSquare(in: try app.waitForTrace("viewfinder showing frames")))
         let tree = try bus.tree(of: app) { $0.first { $0.name == "Viewfinder" } != nil }

@@ -28,7 +28,7 @@ extension AppWindowTests {
         return data.prefix(4) == Data([0x1A, 0x45, 0xDF, 0xA3]) && data.range(of: Data("webm".utf8)) != nil
     }
 
-    @Test func videoModeRecordsThenTheReviewPlaysTheClipAndSaveKeepsIt() throws {
+    @Test(.takesLong) func videoModeRecordsThenTheReviewPlaysTheClipAndSaveKeepsIt() throws {
         let app = try appInVideoMode()
         try app.press("space")
         try app.waitForTrace("shutter shows stopRecording")

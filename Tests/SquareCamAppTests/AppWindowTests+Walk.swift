@@ -75,7 +75,7 @@ extension AppWindowTests {
     /// Live, countdown, review, a failed save, the editor, preferences,
     /// shortcuts, about and the question on closing with a photo; then
     /// Retake, and the same at the next size.
-    @Test(arguments: walkLanguages)
+    @Test(.takesLong, arguments: walkLanguages)
     func everyCapturePageAndWindowFits(_ language: String) throws {
         let sizes = Self.walkSizes(language)
         let app = try launch(at: sizes[0], environment: ["XDG_PICTURES_DIR": "/sys/kernel"])
@@ -122,7 +122,7 @@ extension AppWindowTests {
     /// stop button), the question on closing while recording, and the clip's
     /// review, its playback controls shown; screenshots of each; then Retake,
     /// and the same at the next size.
-    @Test(arguments: walkLanguages)
+    @Test(.takesLong, arguments: walkLanguages)
     func everyVideoPageFits(_ language: String) throws {
         let sizes = Self.walkSizes(language)
         // 640×480: the pages are the same, and the recording's encoder light (see appInVideoMode).
@@ -165,7 +165,7 @@ extension AppWindowTests {
     /// (beside the text on the phone on its side), its buttons inside the
     /// window and finger-sized, nothing cut, no text that scrolls, titles in
     /// even lines.
-    @Test(arguments: walkLanguages)
+    @Test(.takesLong, arguments: walkLanguages)
     func everyStatusPageFits(_ language: String) throws {
         let sizes = Self.walkSizes(language)
         let both: Set<String> = ["primary", "secondary"]

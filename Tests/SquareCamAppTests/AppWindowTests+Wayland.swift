@@ -7,7 +7,7 @@ import Testing
 /// accessible actions, as a screen reader's user would.
 extension AppWindowTests {
     /// Live, shutter, review, the editor, save: the photo lands in the folder.
-    @Test func liveShotEditAndSaveUnderWayland() throws {
+    @Test(.takesLong) func liveShotEditAndSaveUnderWayland() throws {
         let (bus, app) = try accessibleApp(["--camera", Self.testCamera], wayland: .shared)
         try app.waitForTrace("viewfinder showing frames at ")
         // The test pattern's bars are on the compositor's screen (pure cyan and magenta).

@@ -69,7 +69,7 @@ import TestThreads
         #expect(app.savedPhotos.isEmpty)
     }
 
-    @Test func cropEditorMovedToTheTopLeftCornerSavesThatCorner() throws {
+    @Test(.takesLong) func cropEditorMovedToTheTopLeftCornerSavesThatCorner() throws {
         let app = try appInTheCropEditor()
         // Zoom in, then push the box past the top-left corner: it stops there.
         // Five steps in make the box 354 px, each Shift+arrow moves it 35: 23
@@ -120,7 +120,7 @@ import TestThreads
         try app.waitForTrace("viewfinder showing frames")
     }
 
-    @Test func unpluggedCameraComesBackByItself() throws {
+    @Test(.takesLong) func unpluggedCameraComesBackByItself() throws {
         let app = try AppSession(["--script", "disconnect-after:2"], program: BuiltApp.scripted)
         try app.waitForTrace("viewfinder showing frames")
         let line = try app.waitForTrace("status page title=")
@@ -168,7 +168,7 @@ import TestThreads
         #expect(try app.waitForExit() == 0)
     }
 
-    @Test func countdownThenShutter() throws {
+    @Test(.takesLong) func countdownThenShutter() throws {
         let app = try AppSession(["--camera", Self.testCamera])
         try app.waitForTrace("viewfinder showing frames")
         try app.press("t", "space")

@@ -42,19 +42,27 @@ final class DisplayLane: Sendable {
     /// The lane of the test running now (the first outside `.ownDisplayLane`).
     @TaskLocal static var current = all[0]
 
-    /// Lanes free now, and the tests waiting for one, first come first served.
-    private static let pool = Mutex<(free: [DisplayLane], waiting: [CheckedContinuation<DisplayLane, Never>])>((all, []))
+    private struct Waiter {
+        var continuation: CheckedContinuation<DisplayLane, Never>
+        var takesLong: Bool
+    }
 
-    static func take() async -> DisplayLane {
-        await withCheckedContinuation { waiter in
+    /// Lanes free now, and the tests waiting for one: those that take long
+    /// first, then first come first served.
+    private static let pool = Mutex<(free: [DisplayLane], waiting: [Waiter])>((all, []))
+
+    static func take(takesLong: Bool) async -> DisplayLane {
+        await withCheckedContinuation { continuation in
             let lane = pool.withLock { pool -> DisplayLane? in
                 guard !pool.free.isEmpty else {
-                    pool.waiting.append(waiter)
+                    let waiter = Waiter(continuation: continuation, takesLong: takesLong)
+                    let place = takesLong ? (pool.waiting.firstIndex { !$0.takesLong } ?? pool.waiting.endIndex) : pool.waiting.endIndex
+                    pool.waiting.insert(waiter, at: place)
                     return nil
                 }
                 return pool.free.removeFirst()
             }
-            if let lane { waiter.resume(returning: lane) }
+            if let lane { continuation.resume(returning: lane) }
         }
     }
 
@@ -64,7 +72,7 @@ final class DisplayLane: Sendable {
                 pool.free.append(lane)
                 return nil
             }
-            return pool.waiting.removeFirst()
+            return pool.waiting.removeFirst().continuation
         }
         next?.resume(returning: lane)
     }
@@ -74,13 +82,23 @@ final class DisplayLane: Sendable {
 struct OwnDisplayLaneTrait: SuiteTrait, TestTrait, TestScoping {
     var isRecursive: Bool { true }
 
+    /// `SQUARECAM_TEST_LANE_TIMES=1`: each test's time on its lane, on
+    /// standard error (`lane held 4.52 s: NAME`), to see which tests make
+    /// make test long and which deserve `.takesLong`.
+    private static let reportsLaneTimes = ProcessInfo.processInfo.environment["SQUARECAM_TEST_LANE_TIMES"] == "1"
+
     func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         // A suite's scope is entered once for the suite and once per test;
         // only a test (or a test case) takes a lane.
         guard !test.isSuite else { return try await function() }
-        let lane = await DisplayLane.take()
-        let held = Date()
-        defer { DisplayLane.give(back: lane); FileHandle.standardError.write("LANEHOLD \(String(format: "%.2f", Date().timeIntervalSince(held))) \(test.name) \(testCase.map { "\($0)" } ?? "")\n".data(using: .utf8)!) }
+        let lane = await DisplayLane.take(takesLong: test.traits.contains { $0 is TakesLongTrait })
+        let taken = Date()
+        defer {
+            DisplayLane.give(back: lane)
+            if Self.reportsLaneTimes {
+                FileHandle.standardError.write(Data("lane held \(String(format: "%.2f", Date().timeIntervalSince(taken))) s: \(test.name)\n".utf8))
+            }
+        }
         try await DisplayLane.$current.withValue(lane) { try await function() }
     }
 }
@@ -88,4 +106,14 @@ struct OwnDisplayLaneTrait: SuiteTrait, TestTrait, TestScoping {
 extension Trait where Self == OwnDisplayLaneTrait {
     /// Each test of the suite takes a `DisplayLane` for as long as it runs.
     static var ownDisplayLane: Self { OwnDisplayLaneTrait() }
+}
+
+/// A GUI test that holds its lane for four seconds or more (a walk through
+/// every page and size, a screen reader's session, tooltips' delays): it
+/// gets a lane before the short tests waiting, so it does not start last and
+/// hold the whole run up alone (make test's tail was such tests, 4-5 s each).
+struct TakesLongTrait: TestTrait {}
+
+extension Trait where Self == TakesLongTrait {
+    static var takesLong: Self { TakesLongTrait() }
 }

@@ -15,7 +15,7 @@ import CGtk
 /// on which blocks were freed first: a 1920x1080 camera, and most runs of the
 /// debug build, were spared. Fixed thresholds keep the blocks in the heap,
 /// where the next frame takes them back.
-enum FrameMemory {
+public enum FrameMemory {
     /// Blocks below this size come from the heap: glibc's largest, which a
     /// 3840x2160 window's image (33.2 MB) still fits under; a larger decoded
     /// photo is mapped and unmapped on its own.
@@ -26,7 +26,7 @@ enum FrameMemory {
     static let keptFreeMemory: Int32 = 64 << 20
 
     /// Call before the first frame (setting either turns glibc's moving threshold off).
-    static func reuseFrameSizedBlocks() {
+    public static func reuseFrameSizedBlocks() {
         _ = mallopt(M_MMAP_THRESHOLD, heapBlockLimit)
         _ = mallopt(M_TRIM_THRESHOLD, keptFreeMemory)
     }

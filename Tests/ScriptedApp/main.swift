@@ -13,6 +13,7 @@ import SquareCamImaging
 ///     squarecam-scripted-app --script NAME          (see `Script`)
 ///     squarecam-scripted-app --cameras SPEC,SPEC    (test and file cameras, listed together)
 ///     squarecam-scripted-app --self-test main-queue [--no-bridge]
+///     squarecam-scripted-app --self-test frame-memory [--without-fix]
 @MainActor
 func run(_ arguments: [String]) -> Int32 {
     func value(_ option: String) -> String? {
@@ -20,6 +21,9 @@ func run(_ arguments: [String]) -> Int32 {
     }
     if value("--self-test") == "main-queue" {
         return MainQueueSelfTest.run(bridge: !arguments.contains("--no-bridge"))
+    }
+    if value("--self-test") == "frame-memory" {
+        return FrameMemorySelfTest.run(fixed: !arguments.contains("--without-fix"))
     }
     // GTK starts as in the app (its renderer choice).
     guard SquareCamApp.canOpenDisplay() else {
@@ -48,7 +52,7 @@ func run(_ arguments: [String]) -> Int32 {
         sources.findFaces = FaceDetector.boxesForFollowing
         return SquareCamApp.run(sources: sources)
     }
-    print("usage: squarecam-scripted-app --script NAME | --cameras SPEC,SPEC | --self-test main-queue [--no-bridge]")
+    print("usage: squarecam-scripted-app --script NAME | --cameras SPEC,SPEC | --self-test main-queue [--no-bridge] | --self-test frame-memory [--without-fix]")
     return 2
 }
 

@@ -34,7 +34,7 @@ extension AppWindowTests {
         }
         let latest = { (clean: Bool) in app.traceLines.dropFirst(since).last { fits($0) && (!clean || $0.hasSuffix("problems: none")) } }
         try app.waitUntil("no audit of \(name) at \(size)", timeout: 90) { latest(false) != nil }
-        if latest(true) == nil { try? app.waitUntil("", timeout: 8) { latest(true) != nil } }
+        if latest(true) == nil { try? app.waitUntil("\(name) is still audited with problems", timeout: 8) { latest(true) != nil } }
         let line = latest(true) ?? latest(false) ?? ""
         #expect(line.hasSuffix("problems: none"), "\(size) \(name): \(line)", sourceLocation: sourceLocation)
         if extra, let window = ControlsTrace.size(after: " in ", in: line) {

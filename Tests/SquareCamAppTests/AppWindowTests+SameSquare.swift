@@ -25,33 +25,26 @@ extension AppWindowTests {
         return square
     }
 
-    /// Review shows the photo as the square the viewfinder showed, in the same place.
+    /// Review shows the photo as the square the viewfinder showed, in the
+    /// same place; a failed save (the reason and Save As… over the photo's
+    /// top) leaves it there, and every button stays inside the window.
     @Test(arguments: layoutSizes)
-    func reviewShowsThePhotoWhereTheViewfinderWas(_ size: ScreenSize) throws {
-        let app = try launch(at: size)
+    func reviewShowsThePhotoWhereTheViewfinderWasAndAFailedSaveKeepsIt(_ size: ScreenSize) throws {
+        let app = try launch(at: size, environment: ["XDG_PICTURES_DIR": "/sys/kernel"])
         let live = try liveSquare(app, size)
         try app.press("space")
         let review = try #require(drawnSquare(in: try app.waitForTrace("review showing at ")))
         _ = try controls(app, page: "review", size: size)
         #expect(review == live, "\(size): live \(live), review \(review)")
         _ = try app.screenshot(saveAs: "\(size.name)-same-square-review")
-    }
 
-    /// A failed save: the reason and Save As… over the photo's top; the photo
-    /// keeps its size and place, every button stays inside the window.
-    @Test(arguments: layoutSizes)
-    func aFailedSaveKeepsEveryButtonInTheWindow(_ size: ScreenSize) throws {
-        let app = try launch(at: size, environment: ["XDG_PICTURES_DIR": "/sys/kernel"])
-        _ = try liveSquare(app, size)
-        try app.press("space")
-        let before = try #require(drawnSquare(in: try app.waitForTrace("review showing at ")))
         try app.press("ctrl+s")
         try app.waitForTrace("save problem shown: ")
         let after = try #require(drawnSquare(in: try app.waitForTrace("review showing at ", occurrence: 2)))
-        #expect(after == before, "\(size): the photo moved or shrank from \(before) to \(after) when the reason showed")
-        let review = try app.waitForControls("review", where: { $0["save-as"] != nil && $0.isWindow(width: size.width, height: size.height) })
-        review.expectEveryControlFits("\(size)")
-        #expect(Set(review.boxes.keys).isSuperset(of: ["retake", "edit", "save", "save-as"]), "\(size): \(review.line)")
+        #expect(after == review, "\(size): the photo moved or shrank from \(review) to \(after) when the reason showed")
+        let failed = try app.waitForControls("review", where: { $0["save-as"] != nil && $0.isWindow(width: size.width, height: size.height) })
+        failed.expectEveryControlFits("\(size)")
+        #expect(Set(failed.boxes.keys).isSuperset(of: ["retake", "edit", "save", "save-as"]), "\(size): \(failed.line)")
         // The reason is drawn, in the error colour, on the photo's top part.
         let shot = try app.screenshot(saveAs: "\(size.name)-save-failed")
         let top = shot.cropped(x: after.x, y: after.y, width: after.side, height: after.side / 3)

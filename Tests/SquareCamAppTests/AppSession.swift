@@ -217,7 +217,8 @@ final class AppSession {
     /// import took 40 ms of CPU and more of waiting for each, and the tests
     /// take hundreds while other tests run beside them.
     private func capture(window: String, saveAs name: String?) throws -> Picture {
-        let picture = try Picture(window: window == "root" ? 0 : UInt(window) ?? 0, on: try screen.name)
+        guard let id = window == "root" ? 0 : UInt(window) else { throw AppTestError("'\(window)' is not an X window id") }
+        let picture = try Picture(window: id, on: try screen.name)
         if let name { try? Screenshots.keep(picture, as: name) }
         return picture
     }

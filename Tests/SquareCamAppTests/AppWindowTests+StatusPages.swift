@@ -161,7 +161,7 @@ extension AppWindowTests {
             return abs(page.width - width) <= 20 && abs(page.height - height) <= 90
         }
         let latest = { app.traceLines.dropFirst(since).last { $0.contains("status drawn ") && fits($0) } }
-        try app.waitUntil("no status page drawn at \(width)x\(height)", timeout: 90) { latest() != nil }
+        try app.waitUntil("no status page drawn at \(width)x\(height)", timeout: 90, every: 0.01) { latest() != nil }
         return latest() ?? ""
     }
 

@@ -33,8 +33,9 @@ extension AppWindowTests {
             return extra || (abs(window.width - size.width) <= 20 && abs(window.height - size.height) <= 20)
         }
         let latest = { (clean: Bool) in app.traceLines.dropFirst(since).last { fits($0) && (!clean || $0.hasSuffix("problems: none")) } }
-        try app.waitUntil("no audit of \(name) at \(size)", timeout: 90) { latest(false) != nil }
-        if latest(true) == nil { try? app.waitUntil("\(name) is still audited with problems", timeout: 8) { latest(true) != nil } }
+        // Looked for as often as waitForTrace looks (the walks wait for some 200 audits).
+        try app.waitUntil("no audit of \(name) at \(size)", timeout: 90, every: 0.01) { latest(false) != nil }
+        if latest(true) == nil { try? app.waitUntil("\(name) is still audited with problems", timeout: 8, every: 0.01) { latest(true) != nil } }
         let line = latest(true) ?? latest(false) ?? ""
         #expect(line.hasSuffix("problems: none"), "\(size) \(name): \(line)", sourceLocation: sourceLocation)
         if extra, let window = ControlsTrace.size(after: " in ", in: line) {

@@ -21,13 +21,12 @@ extension AppSession {
         return found.split(separator: "\n").map(String.init).filter { $0 != windowID }
     }
 
-    /// Waits (up to `timeout` s) until `condition` holds, looking every
-    /// `interval` s; throws with `what` if it never does.
-    func waitUntil(_ what: String, timeout: Double = 30, every interval: Double = 0.05, _ condition: () throws -> Bool) throws {
+    /// Waits (up to `timeout` s) until `condition` holds; throws with `what` if it never does.
+    func waitUntil(_ what: String, timeout: Double = 30, _ condition: () throws -> Bool) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if try condition() { return }
-            usleep(useconds_t(interval * 1_000_000))
+            usleep(50_000)
         }
         throw AppTestError("\(what) within \(timeout) s; the app said:\n\(log)")
     }

@@ -123,12 +123,13 @@ final class AppSession {
         throw AppTestError("no trace line with '\(text)' (#\(occurrence)) \(howItEnded(timeout)); the app said:\n\(log)")
     }
 
-    /// Waits until a trace line containing `text` satisfies `condition`; returns it.
+    /// Waits until a trace line containing `text`, among those after the
+    /// first `mark` lines, satisfies `condition`; returns the latest such line.
     @discardableResult
-    func waitForTrace(_ text: String, where condition: (String) -> Bool, timeout: Double = 90) throws -> String {
+    func waitForTrace(_ text: String, after mark: Int = 0, where condition: (String) -> Bool, timeout: Double = 90) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if let found = traceLines.last(where: { $0.contains(text) && condition($0) }) { return found }
+            if let found = traceLines.dropFirst(mark).last(where: { $0.contains(text) && condition($0) }) { return found }
             if !process.isRunning { break }
             usleep(10_000)
         }

@@ -156,13 +156,10 @@ extension AppWindowTests {
     /// The `status drawn` line of the page laid out in a window of about
     /// `width`×`height` (the page is the window less its header).
     private func statusDrawn(_ app: AppSession, width: Int, height: Int, since: Int = 0) throws -> String {
-        let fits = { (line: String) -> Bool in
-            guard let page = self.statusPageSize(in: line) else { return false }
+        try app.waitForTrace("status drawn ", after: since, where: { line in
+            guard let page = statusPageSize(in: line) else { return false }
             return abs(page.width - width) <= 20 && abs(page.height - height) <= 90
-        }
-        let latest = { app.traceLines.dropFirst(since).last { $0.contains("status drawn ") && fits($0) } }
-        try app.waitUntil("no status page drawn at \(width)x\(height)", timeout: 90, every: 0.01) { latest() != nil }
-        return latest() ?? ""
+        })
     }
 
     /// The page's size in a `status drawn LAYOUT in WxH:` line.

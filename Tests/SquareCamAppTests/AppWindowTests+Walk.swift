@@ -28,15 +28,16 @@ extension AppWindowTests {
     private func expectAudit(_ app: AppSession, _ name: String, at size: ScreenSize, window extra: Bool = false, since: Int,
                              sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let fits = { (line: String) -> Bool in
-            guard line.contains("audit \(name) in "), let window = ControlsTrace.size(after: " in ", in: line) else { return false }
+            guard let window = ControlsTrace.size(after: " in ", in: line) else { return false }
             // The main window's pages at the walk's size (its frame takes a few pixels); an extra window at any.
             return extra || (abs(window.width - size.width) <= 20 && abs(window.height - size.height) <= 20)
         }
-        let latest = { (clean: Bool) in app.traceLines.dropFirst(since).last { fits($0) && (!clean || $0.hasSuffix("problems: none")) } }
-        // Looked for as often as waitForTrace looks (the walks wait for some 200 audits).
-        try app.waitUntil("no audit of \(name) at \(size)", timeout: 90, every: 0.01) { latest(false) != nil }
-        if latest(true) == nil { try? app.waitUntil("\(name) is still audited with problems", timeout: 8, every: 0.01) { latest(true) != nil } }
-        let line = latest(true) ?? latest(false) ?? ""
+        let audit = "audit \(name) in "
+        var line = try app.waitForTrace(audit, after: since, where: fits)
+        if !line.hasSuffix("problems: none") {
+            line = (try? app.waitForTrace(audit, after: since, where: { fits($0) && $0.hasSuffix("problems: none") }, timeout: 8))
+                ?? app.traceLines.dropFirst(since).last { $0.contains(audit) && fits($0) } ?? line
+        }
         #expect(line.hasSuffix("problems: none"), "\(size) \(name): \(line)", sourceLocation: sourceLocation)
         if extra, let window = ControlsTrace.size(after: " in ", in: line) {
             #expect(window.width <= size.width && window.height <= size.height,

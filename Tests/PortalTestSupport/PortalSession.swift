@@ -234,6 +234,16 @@ public final class PortalSession: @unchecked Sendable {
         _ = try command("remove-camera \(serialOrName)")
     }
 
+    /// For a failed test's message: which daemons still run, how the others
+    /// ended, and the ends of PipeWire's and the portal's logs.
+    public func health() -> String {
+        do {
+            return try command("health")["report"] as? String ?? "no report"
+        } catch {
+            return "no report: \(error)"
+        }
+    }
+
     /// The camera nodes PipeWire has now.
     public func currentCameras() throws -> [CameraNode] {
         Self.nodes(try command("cameras")["cameras"])

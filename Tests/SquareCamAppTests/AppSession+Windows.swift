@@ -28,7 +28,7 @@ extension AppSession {
             if try condition() { return }
             usleep(50_000)
         }
-        throw AppTestError("\(what) within \(timeout) s; the app said:\n\(log)")
+        throw failure("\(what) within \(timeout) s")
     }
 
     /// Waits until the window `id` is no longer on screen.

@@ -1,9 +1,10 @@
 import Foundation
+import PortalTestSupport
 import Testing
 import TestThreads
 
 /// One run of the built app on an X display, driven like a user would:
-/// key presses through xdotool, screenshots through ImageMagick's `import`.
+/// key presses through xdotool, screenshots read from the X server (CXCapture).
 /// The app's `SQUARECAM_TRACE=1` lines say when a page or frame is on screen,
 /// so the test waits for real events (with a timeout), never for fixed times.
 final class AppSession {
@@ -16,15 +17,19 @@ final class AppSession {
     let screen: XDisplay
     private(set) var windowID = ""
 
-    /// Starts the app (`program`: the product, or `BuiltApp.scripted`) with
-    /// `arguments` and extra environment, in a fresh home folder.
     /// The Wayland compositor the app is on instead of X, if any (no keys, no window id there).
     let wayland: Weston?
+    /// The private desktop session (bus, PipeWire, portal) the app runs in, if
+    /// the test started one: a wait that fails also says how its daemons are.
+    private let desktop: PortalSession?
 
-    init(_ arguments: [String], program: String = BuiltApp.product, environment extra: [String: String] = [:],
-         on screen: XDisplay = .shared, wayland: Weston? = nil) throws {
+    /// Starts the app (`program`: the product, or `BuiltApp.scripted`) with
+    /// `arguments` and extra environment, in a fresh home folder.
+    init(_ arguments: [String] = [], program: String = BuiltApp.product, environment extra: [String: String] = [:],
+         in desktop: PortalSession? = nil, on screen: XDisplay = .shared, wayland: Weston? = nil) throws {
         self.screen = screen
         self.wayland = wayland
+        self.desktop = desktop
         display = wayland == nil ? try screen.name : ""
         home = FileManager.default.temporaryDirectory.appendingPathComponent("squarecam-app-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -48,7 +53,7 @@ final class AppSession {
             environment.removeValue(forKey: "DISPLAY")
             environment.merge(try wayland.environment) { $1 }
         }
-        let merged = environment.merging(extra) { $1 }
+        let merged = environment.merging(desktop?.environment ?? [:]) { $1 }.merging(extra) { $1 }
         if wayland != nil {
             try launch(program, arguments, environment: merged)
             try waitForTrace("controls ")
@@ -120,7 +125,7 @@ final class AppSession {
             if !process.isRunning { break }
             usleep(10_000)
         }
-        throw AppTestError("no trace line with '\(text)' (#\(occurrence)) \(howItEnded(timeout)); the app said:\n\(log)")
+        throw failure("no trace line with '\(text)' (#\(occurrence)) \(howItEnded(timeout))")
     }
 
     /// Waits until a trace line containing `text`, among those after the
@@ -133,7 +138,14 @@ final class AppSession {
             if !process.isRunning { break }
             usleep(10_000)
         }
-        throw AppTestError("no trace line with '\(text)' that fits \(howItEnded(timeout)); the app said:\n\(log)")
+        throw failure("no trace line with '\(text)' that fits \(howItEnded(timeout))")
+    }
+
+    /// What went wrong, what the app said, and how the desktop session's
+    /// daemons are (a camera that never came is often PipeWire's doing).
+    func failure(_ what: String) -> AppTestError {
+        let daemons = desktop.map { "\nthe desktop session: " + $0.health() } ?? ""
+        return AppTestError("\(what); the app said:\n\(log)\(daemons)")
     }
 
     /// Why a wait ended without its line: the time ran out, or the app ended.
@@ -196,7 +208,7 @@ final class AppSession {
             guard process.isRunning else { break }
             usleep(100_000)
         }
-        throw AppTestError("no window named '\(name)' appeared; the app said:\n\(log)")
+        throw failure("no window named '\(name)' appeared")
     }
 
     /// Resizes the app's window (as a window manager would, or a user dragging its edge).
@@ -252,7 +264,7 @@ final class AppSession {
             usleep(10_000)
         }
         let reason = process.isRunning ? "did not appear within 90 s" : "never appeared: the app exited with status \(process.terminationStatus)"
-        throw AppTestError("the app's window \(reason); the app said:\n\(log)")
+        throw failure("the app's window \(reason)")
     }
 }
 

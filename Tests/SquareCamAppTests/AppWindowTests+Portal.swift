@@ -7,13 +7,9 @@ import Testing
 /// xdg-desktop-portal with a mock Access dialog): the camera access rules as
 /// a user meets them, checked on screen and in the files.
 extension AppWindowTests {
-    private func app(in session: PortalSession, _ arguments: [String] = []) throws -> AppSession {
-        try AppSession(arguments, environment: session.environment)
-    }
-
     @Test func portalAllowedStreamsThePipeWireCameraAndSavesAPhoto() throws {
         let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
-        let app = try app(in: session)
+        let app = try AppSession(in: session)
         try app.waitForTrace("cameras from portal")
         try app.waitForTrace("viewfinder showing frames")
         #expect(!app.log.contains("explainingPermission"), "an allowed camera needs no explanation page")
@@ -28,7 +24,7 @@ extension AppWindowTests {
 
     @Test func portalStoredNoShowsTheDeniedPageAndReachesNoCamera() throws {
         let session = try PortalSession.start(.init(cameras: 1, stored: .no))
-        let app = try app(in: session)
+        let app = try AppSession(in: session)
         let line = try app.waitForTrace("status page title=")
         #expect(line.contains("SquareCam has no permission to use the camera"), "\(line)")
         // No camera privacy settings here: the page says where the answer is kept, not the video group.
@@ -44,7 +40,7 @@ extension AppWindowTests {
     @Test func portalNotYetAskedExplainsThenAsksOnceAndRemembers() throws {
         let session = try PortalSession.start(.init(cameras: 1, answer: .allow, stored: .none))
         do {
-            let app = try app(in: session)
+            let app = try AppSession(in: session)
             let line = try app.waitForTrace("status page title=")
             #expect(line.contains("SquareCam would like to use the camera"), "\(line)")
             #expect(try session.dialogCount() == 0, "the portal asked before the app's own page")
@@ -55,7 +51,7 @@ extension AppWindowTests {
             #expect(try session.dialogCount() == 1)
         }
         // The answer is remembered: the next launch goes live without a page or a dialog.
-        let again = try app(in: session)
+        let again = try AppSession(in: session)
         try again.waitForTrace("viewfinder showing frames")
         #expect(!again.log.contains("explainingPermission"))
         #expect(try session.dialogCount() == 1 && session.storedAnswer() == .yes)
@@ -63,7 +59,7 @@ extension AppWindowTests {
 
     @Test func portalNotYetAskedThenDeniedInTheDialog() throws {
         let session = try PortalSession.start(.init(cameras: 1, answer: .deny, stored: .none))
-        let app = try app(in: session)
+        let app = try AppSession(in: session)
         try app.waitForTrace("→ explainingPermission")
         try app.press("Return")
         try app.waitForTrace("permissionAnswered(denied) → permissionDenied")
@@ -73,7 +69,7 @@ extension AppWindowTests {
 
     @Test func portalLockdownIsRestricted() throws {
         let session = try PortalSession.start(.init(cameras: 1, stored: .none, lockdown: true))
-        let app = try app(in: session)
+        let app = try AppSession(in: session)
         try app.waitForTrace("→ explainingPermission")
         try app.press("Return")
         let line = try app.waitForTrace("status page title=", occurrence: 2)
@@ -83,7 +79,7 @@ extension AppWindowTests {
 
     @Test func portalWithoutACameraNodeSaysNoCameraWithoutAsking() throws {
         let session = try PortalSession.start(.init(cameras: 0, stored: .none))
-        let app = try app(in: session)
+        let app = try AppSession(in: session)
         let line = try app.waitForTrace("status page title=")
         #expect(line.contains("No camera found"), "\(line)")
         #expect(try session.dialogCount() == 0)
@@ -91,7 +87,7 @@ extension AppWindowTests {
 
     @Test func aBusWithoutAPortalUsesTheDevicesDirectly() throws {
         let session = try PortalSession.start(.init(cameras: 1, portal: false))
-        let app = try app(in: session)
+        let app = try AppSession(in: session)
         try app.waitForTrace("cameras from direct")
         // This machine has no V4L2 camera, and the direct path leaves PipeWire's node alone.
         let line = try app.waitForTrace("status page title=")
@@ -104,7 +100,7 @@ extension AppWindowTests {
     /// now watches PipeWire with its own client and lists in a helper.)
     @Test func pipeWireKilledWhileStreamingThenRestartedGoesLiveAgain() throws {
         let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
-        let app = try app(in: session)
+        let app = try AppSession(in: session)
         try app.waitForTrace("viewfinder showing frames")
         try session.killPipeWire()
         let line = try app.waitForTrace("status page title=")
@@ -123,7 +119,7 @@ extension AppWindowTests {
     @Test(.takesLong) func aFrozenCameraShowsTheFailedPage() throws {
         let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
         defer { try? session.thawPipeWire() }
-        let app = try app(in: session)
+        let app = try AppSession(in: session)
         try app.waitForTrace("viewfinder showing frames")
         try session.freezePipeWire()
         let line = try app.waitForTrace("status page title=")
@@ -136,7 +132,7 @@ extension AppWindowTests {
     /// the switcher and goes again, and the camera being streamed is left alone.
     @Test func aSecondCameraNodeComesAndGoes() throws {
         let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
-        let app = try app(in: session)
+        let app = try AppSession(in: session)
         try app.waitForTrace("viewfinder showing frames")
         let second = try session.addCamera(name: "second-camera")
         try app.waitForTrace("switcher shown with 2 cameras")
@@ -149,7 +145,7 @@ extension AppWindowTests {
     /// disconnected"; another camera appears: live again with it.
     @Test func theStreamedNodeGoesAndAnotherComes() throws {
         let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
-        let app = try app(in: session)
+        let app = try AppSession(in: session)
         try app.waitForTrace("viewfinder showing frames")
         // At once: a node removed within tens of milliseconds of the first
         // frame used to crash the app (see GStreamerCamera.build).

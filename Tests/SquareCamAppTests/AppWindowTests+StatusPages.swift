@@ -81,7 +81,7 @@ extension AppWindowTests {
     /// The real portal: Not Now stores nothing and no dialog asks; Continue later asks once.
     @Test func portalNotNowStoresNothingAndContinueAsksLater() throws {
         let session = try PortalSession.start(.init(cameras: 1, answer: .allow, stored: .none))
-        let app = try AppSession([], environment: session.environment)
+        let app = try AppSession(in: session)
         try app.waitForTrace("status page title=SquareCam would like to use the camera")
         let explained = try statusControls(app, width: 600, height: 760, what: "explanation", tolerance: 200)
         let notNow = try #require(explained["secondary"])
@@ -114,7 +114,7 @@ extension AppWindowTests {
     /// The portal's refusal with no settings page: the command is selectable, and Copy Command puts it on the clipboard.
     @Test func portalRefusalCommandCanBeSelectedAndCopied() throws {
         let session = try PortalSession.start(.init(cameras: 1, stored: .no))
-        let app = try AppSession([], environment: session.environment)
+        let app = try AppSession(in: session)
         let line = try app.waitForTrace("status page title=SquareCam has no permission to use the camera")
         let command = try #require(line.components(separatedBy: " command=").last, "no command on the page: \(line)")
         #expect(command.hasPrefix("gdbus call --session") && command.contains("DeletePermission devices camera"), "\(command)")

@@ -75,6 +75,7 @@ add-clapper                  camera and microphone nodes of another program flas
 add-picture-camera PATH      a camera node showing the PNG at PATH (a GStreamer client); {"serial", "name"}
 remove-camera SERIAL         destroy that node
 cameras                      {"cameras": [{"serial", "name", "description"}]}
+health                       {"report": ".."}: which daemons run, how the others ended, the ends of their logs
 quit                         stop everything and exit
 """
 
@@ -186,6 +187,20 @@ class Session:
         if process is None or process.poll() is not None:
             raise HarnessError(f"{name} exited (status {process.returncode if process else '?'}); "
                                f"see {os.path.join(self.logs, name + '.log')}:\n{self.log_tail(name)}")
+
+    def health_report(self):
+        """For a failed test: each daemon running or how it ended, and the end
+        of the logs that say most about a camera that did not come (PipeWire's
+        and the portal's) or of any daemon that ended."""
+        states, tails = [], []
+        for name, process in self.processes.items():
+            status = process.poll()
+            states.append(f"{name} {'running' if status is None else f'ended with status {status}'}")
+            if status is not None or name in ("pipewire", "xdg-desktop-portal"):
+                tail = self.log_tail(name, 8).rstrip()
+                if tail:
+                    tails.append(f"--- {name}.log ends:\n{tail}")
+        return "; ".join(states) + "".join("\n" + tail for tail in tails)
 
     def log_tail(self, name, lines=15):
         try:
@@ -581,6 +596,8 @@ class Session:
             return {"ok": True, "serial": camera["serial"], "name": camera["name"]}
         if command == "cameras":
             return {"ok": True, "cameras": self.camera_nodes()}
+        if command == "health":
+            return {"ok": True, "report": self.health_report()}
         if command == "logs":
             return {"ok": True, "logs": self.logs}
         raise HarnessError(f"unknown command {command!r}; commands:{COMMANDS}")

@@ -7,7 +7,7 @@ extension CommandSpec {
         summary: "Lists the cameras (each once) and their modes, then the microphones; the built-in test camera and test tone come last.",
         usage: "[--json] [--microphones]",
         options: [
-            .flag("json", "Print a JSON array of cameras (id, name, facing, modes) instead of text; with --microphones, of microphones (id, name)."),
+            .flag("json", "Print a JSON array of cameras (id, name, facing, modes) instead of text; with --microphones, of microphones (id, name). When the cameras cannot be listed, a JSON object says why: {\"error\": the sentence also written to standard error, \"failure\": its kind and details}."),
             .flag("microphones", "List only the microphones, with the id to pass to 'squarecam record --microphone'."),
         ],
         acceptsOperands: false,

@@ -56,7 +56,7 @@ public struct CameraDescription: Hashable, Sendable, Codable {
 }
 
 /// Why a camera could not start or stopped working. Each case says what to do.
-public enum CameraFailure: Error, Hashable, Sendable, CustomStringConvertible {
+public enum CameraFailure: Error, Hashable, Sendable, Codable, CustomStringConvertible {
     case noCamera
     /// The user or the system refused access to this camera.
     case permissionDenied(camera: String)

@@ -11,12 +11,19 @@ enum CommandCameras {
     /// A command ends here with this code; what went wrong has been printed.
     struct CommandExit: Error {
         let code: ExitCode
-        init(_ code: ExitCode) { self.code = code }
+        /// What went wrong, when it was a camera failure (`devices --json` prints it).
+        let failure: CameraFailure?
+
+        init(_ code: ExitCode) {
+            self.code = code
+            failure = nil
+        }
 
         /// Prints what went wrong with the camera; its exit code.
         init(reporting failure: CameraFailure) {
             Console.report(failure.description)
             code = ExitCode(failure)
+            self.failure = failure
         }
     }
 
@@ -99,8 +106,7 @@ enum CommandCameras {
             let helper = listingHere ? nil : SiblingProgram.ownExecutable()
             provider = try SystemCameraProvider.make(portalListing: helper.map { .helper(program: $0) } ?? .inProcess)
         } catch {
-            Console.report(error.description)
-            throw CommandExit(ExitCode(error))
+            throw CommandExit(reporting: error)
         }
         guard let portal = provider as? PortalCameraProvider else {
             return Access(provider: provider, cameras: CameraDirectory.realCameras())
@@ -133,8 +139,7 @@ enum CommandCameras {
         do {
             return try await provider.cameras()
         } catch let failure as CameraFailure {
-            Console.report(failure.description)
-            throw CommandExit(ExitCode(failure))
+            throw CommandExit(reporting: failure)
         } catch {
             Console.report(String(describing: error))
             throw CommandExit(.failure)

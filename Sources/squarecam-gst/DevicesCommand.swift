@@ -19,6 +19,8 @@ enum DevicesCommand: Command {
         do {
             cameras = try await CommandCameras.access(for: .auto, listingHere: true).cameras + [TestCamera.description]
         } catch {
+            // Why, for scripts and for the app's camera list helper (CameraListHelper).
+            if json, let failure = error.failure { Console.out(JSONText.of(CameraListProblem(failure)) + "\n") }
             return error.code
         }
         // --json stays an array of cameras (the app's camera-list helper reads it).

@@ -88,6 +88,31 @@ struct PortalCLITests {
         #expect(try folder.entries().isEmpty, "not even a hidden file")
     }
 
+    /// PipeWire is not running behind the portal: one sentence saying so and
+    /// what to do, the same from `devices` and from `shoot` (which lists in a
+    /// helper, `devices --json`, and passes on the helper's failure as it is),
+    /// without the portal's D-Bus error names; `devices --json` says it in JSON too.
+    @Test func withoutPipeWireTheCommandsSayItOnceAndExitFive() throws {
+        let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
+        try session.killPipeWire()
+        let sentence = "squarecam: The camera on this computer failed: the camera portal could not open PipeWire ("
+        let advice = "Check that PipeWire and WirePlumber run (systemctl --user start pipewire wireplumber), then try again.\n"
+
+        let devices = try CLIRunner.run(["devices", "--json"], environment: session.environment)
+        #expect(devices.status == 5, "\(devices.error)")
+        #expect(devices.error.hasPrefix(sentence) && devices.error.hasSuffix(advice), "\(devices.error)")
+        #expect(!devices.error.contains("org.freedesktop"), "\(devices.error)")
+        let problem = try #require(try JSONSerialization.jsonObject(with: Data(devices.output.utf8)) as? [String: Any], "\(devices.output)")
+        #expect("squarecam: " + (problem["error"] as? String ?? "") + "\n" == devices.error)
+        #expect((problem["failure"] as? [String: Any])?["failed"] != nil, "\(devices.output)")
+
+        let folder = try TemporaryFolder()
+        let shoot = try Self.shoot(session, folder, ["--require-camera"])
+        #expect(shoot.status == 5, "\(shoot.error)")
+        #expect(shoot.error == devices.error, "the helper's sentence, not one wrapped around it")
+        #expect(try shoot.output.isEmpty && folder.entries().isEmpty)
+    }
+
     /// PipeWire dies under a recording: the camera is gone, the file is kept and plays.
     @Test func pipeWireKilledDuringARecordingKeepsThePlayableFileAndExitsFive() throws {
         let session = try PortalSession.start(.init(cameras: 1, microphones: 1, stored: .yes))

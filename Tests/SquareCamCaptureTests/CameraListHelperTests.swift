@@ -56,8 +56,19 @@ import TestThreads
         }
     }
 
-    @Test func anotherFailureGivesTheHelpersLastWords() throws {
-        let program = try helper("echo 'warming up' >&2\necho 'The camera portal did not answer.' >&2\nexit 5")
+    /// The helper's own failure comes back as it is, not inside one of ours
+    /// ("The camera PipeWire failed: squarecam: The camera … failed: …").
+    @Test func theHelpersCameraFailureComesBackAsItIs() throws {
+        let failure = CameraFailure.failed(camera: "on this computer", detail: "the camera portal could not open PipeWire (no PipeWire there).")
+        let json = String(decoding: try JSONEncoder().encode(CameraListProblem(failure)), as: UTF8.self)
+        let program = try helper("echo 'squarecam: \(failure)' >&2\necho '\(json)'\nexit 5")
+        #expect(throws: failure) {
+            try CameraListHelper.cameras(program: program, environment: [:])
+        }
+    }
+
+    @Test func anotherFailureGivesTheHelpersLastWordsWithoutItsName() throws {
+        let program = try helper("echo 'warming up' >&2\necho 'squarecam: The camera portal did not answer.' >&2\nexit 5")
         #expect(throws: CameraFailure.failed(camera: "PipeWire", detail: "The camera portal did not answer.")) {
             try CameraListHelper.cameras(program: program, environment: [:])
         }

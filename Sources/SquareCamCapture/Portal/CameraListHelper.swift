@@ -61,9 +61,32 @@ enum CameraListHelper {
         case .exited(status: ExitCode.permissionDenied.rawValue):  // the portal refused
             return .ended(.failure(.permissionDenied(camera: "on this computer")))
         case .exited(let status):
+            // The helper's own failure, passed on as it is: wrapped in one of
+            // ours it read "The camera PipeWire failed: squarecam: The camera … failed: …".
+            if let problem = try? JSONDecoder().decode(CameraListProblem.self, from: Data(helper.output)) {
+                return .ended(.failure(problem.failure))
+            }
             let text = String(decoding: helper.errors, as: UTF8.self)
-            let reason = text.split(separator: "\n").last.map(String.init) ?? "exit status \(status)"
+            var reason = text.split(separator: "\n").last.map(String.init) ?? "exit status \(status)"
+            if reason.hasPrefix(CameraListProblem.programPrefix) { reason.removeFirst(CameraListProblem.programPrefix.count) }
             return .ended(.failure(.failed(camera: "PipeWire", detail: reason)))
         }
     }
+}
+
+/// What `devices --json` prints instead of the camera list when the cameras
+/// cannot be listed: for people and scripts the sentence it also writes to
+/// standard error, for the camera list helper's parent the failure itself.
+public struct CameraListProblem: Codable, Equatable, Sendable {
+    /// The sentence, as on standard error (without the program's name).
+    public var error: String
+    public var failure: CameraFailure
+
+    public init(_ failure: CameraFailure) {
+        error = failure.description
+        self.failure = failure
+    }
+
+    /// How the command line's lines on standard error begin (`Console.report`).
+    static let programPrefix = "squarecam: "
 }

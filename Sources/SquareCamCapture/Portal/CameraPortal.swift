@@ -49,7 +49,7 @@ public enum CameraPortalRemoteError: Error, Hashable, Sendable, CustomStringConv
     public var description: String {
         switch self {
         case .notAllowed: "the camera portal does not allow this app to use the camera"
-        case .failed(let detail): "the camera portal could not open PipeWire: \(detail)"
+        case .failed(let detail): "the camera portal could not open PipeWire (\(detail))"
         }
     }
 }
@@ -250,7 +250,8 @@ public final class CameraPortal: Sendable {
             return PipeWireRemote(adopting: descriptor)
         } catch {
             if error.name == Self.notAllowedError { throw .notAllowed }
-            throw .failed(error.description)
+            // The portal's own words; its error's D-Bus name says nothing to a person.
+            throw .failed(error.message)
         }
     }
 

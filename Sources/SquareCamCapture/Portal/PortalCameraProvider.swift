@@ -154,8 +154,8 @@ public final class PortalCameraProvider: CameraProvider {
             switch error {
             case .notAllowed:
                 throw .permissionDenied(camera: camera)
-            case .failed(let detail):
-                throw .failed(camera: camera, detail: "\(detail). Check that PipeWire and WirePlumber run (systemctl --user start pipewire wireplumber), then try again.")
+            case .failed:
+                throw .failed(camera: camera, detail: "\(error). Check that PipeWire and WirePlumber run (systemctl --user start pipewire wireplumber), then try again.")
             }
         }
     }

@@ -11,19 +11,21 @@ enum CommandCameras {
     /// A command ends here with this code; what went wrong has been printed.
     struct CommandExit: Error {
         let code: ExitCode
-        /// What went wrong, when it was a camera failure (`devices --json` prints it).
-        let failure: CameraFailure?
+        /// What went wrong, when it was the camera (`devices --json` prints it).
+        let problem: CameraListProblem?
 
         init(_ code: ExitCode) {
             self.code = code
-            failure = nil
+            problem = nil
         }
 
-        /// Prints what went wrong with the camera; its exit code.
-        init(reporting failure: CameraFailure) {
-            Console.report(failure.description)
+        /// Prints what went wrong with the camera (`sentence`, else the
+        /// failure's own); the failure's exit code.
+        init(reporting failure: CameraFailure, saying sentence: String? = nil) {
+            let problem = CameraListProblem(failure, saying: sentence)
+            Console.report(problem.error)
             code = ExitCode(failure)
-            self.failure = failure
+            self.problem = problem
         }
     }
 
@@ -127,14 +129,13 @@ enum CommandCameras {
         case .authorized:
             break
         case .denied:
-            Console.report(PortalCameraProvider.deniedAdvice)
-            throw CommandExit(.permissionDenied)
+            throw CommandExit(reporting: .permissionDenied(camera: PortalCameraProvider.anyCamera), saying: PortalCameraProvider.deniedAdvice)
         case .restricted:
-            Console.report(PortalCameraProvider.restrictedAdvice)
-            throw CommandExit(.permissionDenied)
+            throw CommandExit(reporting: .permissionRestricted(camera: PortalCameraProvider.anyCamera), saying: PortalCameraProvider.restrictedAdvice)
         case .notDetermined:
-            Console.report("The camera portal did not answer (\(provider.lastAccessProblem ?? "no reason given")) Try again; if it keeps failing, restart xdg-desktop-portal (systemctl --user restart xdg-desktop-portal).")
-            throw CommandExit(.cameraFailed)
+            let reason = provider.lastAccessProblem ?? "no reason given"
+            throw CommandExit(reporting: .failed(camera: PortalCameraProvider.anyCamera, detail: "the camera portal did not answer (\(reason))."),
+                              saying: "The camera portal did not answer (\(reason)) Try again; if it keeps failing, restart xdg-desktop-portal (systemctl --user restart xdg-desktop-portal).")
         }
         do {
             return try await provider.cameras()

@@ -20,7 +20,7 @@ enum DevicesCommand: Command {
             cameras = try await CommandCameras.access(for: .auto, listingHere: true).cameras + [TestCamera.description]
         } catch {
             // Why, for scripts and for the app's camera list helper (CameraListHelper).
-            if json, let failure = error.failure { Console.out(JSONText.of(CameraListProblem(failure)) + "\n") }
+            if json, let problem = error.problem { Console.out(JSONText.of(problem) + "\n") }
             return error.code
         }
         // --json stays an array of cameras (the app's camera-list helper reads it).

@@ -180,6 +180,12 @@ struct PortalCLITests {
         let devices = try CLIRunner.run(["devices"], environment: session.environment)
         #expect(devices.status == 4)
         #expect(devices.output.isEmpty)
+        // With --json the refusal is said in JSON too: the same sentence, and its kind.
+        let listed = try CLIRunner.run(["devices", "--json"], environment: session.environment)
+        #expect(listed.status == 4 && listed.error == devices.error, "\(listed.error)")
+        let problem = try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [String: Any]
+        #expect("squarecam: " + (problem?["error"] as? String ?? "") + "\n" == devices.error, "\(listed.output)")
+        #expect((problem?["failure"] as? [String: Any])?["permissionDenied"] != nil, "\(listed.output)")
         #expect(try session.dialogCount() == 0)
         // The test pattern asks nobody, whatever is stored.
         let test = try Self.shoot(session, folder, ["--camera", "test:320x240"])

@@ -59,7 +59,7 @@ enum CameraListHelper {
             }
             return .ended(.success(cameras.filter { $0.facing != .virtual }))
         case .exited(status: ExitCode.permissionDenied.rawValue):  // the portal refused
-            return .ended(.failure(.permissionDenied(camera: "on this computer")))
+            return .ended(.failure(.permissionDenied(camera: PortalCameraProvider.anyCamera)))
         case .exited(let status):
             // The helper's own failure, passed on as it is: wrapped in one of
             // ours it read "The camera PipeWire failed: squarecam: The camera … failed: …".
@@ -82,8 +82,9 @@ public struct CameraListProblem: Codable, Equatable, Sendable {
     public var error: String
     public var failure: CameraFailure
 
-    public init(_ failure: CameraFailure) {
-        error = failure.description
+    /// `sentence`: what the command says, when it is not the failure's own description.
+    public init(_ failure: CameraFailure, saying sentence: String? = nil) {
+        error = sentence ?? failure.description
         self.failure = failure
     }
 

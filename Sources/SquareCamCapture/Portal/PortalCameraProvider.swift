@@ -17,6 +17,10 @@ public final class PortalCameraProvider: CameraProvider {
     public let configuration: CameraConfiguration
     private let problem = Mutex<String?>(nil)
 
+    /// The camera a failure of the portal or of its PipeWire connection is
+    /// about: any of them (`CameraFailure` names one).
+    public static let anyCamera = "on this computer"
+
     /// Where to change a refused answer, in one sentence (the CLI prints it; the app may show it).
     public static let deniedAdvice =
         "The camera portal refused SquareCam the camera: allow it in Settings › Privacy › Camera, or forget the refusal with `\(forgetRefusalCommand)` and try again."
@@ -107,7 +111,7 @@ public final class PortalCameraProvider: CameraProvider {
     func listOnce() throws(CameraFailure) -> [CameraDescription] {
         switch listing {
         case .inProcess:
-            let remote = try openRemote(for: "on this computer")
+            let remote = try openRemote(for: Self.anyCamera)
             guard let list = PipeWireDeviceList(remote: remote) else { throw Self.missingPlugin }
             return Self.cameras(from: list.currentDevices())
         case .helper(let program):

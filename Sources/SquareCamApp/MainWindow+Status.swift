@@ -63,6 +63,9 @@ extension MainWindow {
                 status.show(icon: "camera-web-symbolic", title: localized("The camera is busy"),
                             description: localized("“{camera}” is in use by another program. Close that program; SquareCam tries again every few seconds.", ["camera": name]),
                             primary: tryAgain, secondary: testPattern)
+            } else if case .pipeWireUnreachable = failure {
+                status.show(icon: "dialog-warning-symbolic", title: localized("The camera cannot be reached"),
+                            description: UserMessages.describe(failure), primary: tryAgain, secondary: testPattern)
             } else {
                 status.show(icon: "dialog-warning-symbolic", title: localized("The camera does not work"),
                             description: UserMessages.describe(failure), primary: tryAgain, secondary: testPattern)
@@ -105,6 +108,7 @@ extension MainWindow {
         case .disconnected: "disconnected"
         case .failed(.unknownCamera): "unknown-camera"
         case .failed(.busy): "busy"
+        case .failed(.pipeWireUnreachable): "no-pipewire"
         case .failed: "failed"
         case .permissionPostponed: "not-now"
         default: "\(state)"

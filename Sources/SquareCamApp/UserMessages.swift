@@ -32,6 +32,9 @@ enum UserMessages {
             localized("The camera {camera} failed: {detail}", ["camera": camera, "detail": translatedDetail(detail)])
         case .unknownCamera(let id):
             localized("No camera has the id '{id}'.", ["id": id])
+        case .pipeWireUnreachable:
+            // The portal's reason is in the debug log; a person needs what to do.
+            localized("SquareCam cannot reach PipeWire, which brings the cameras' pictures. Start PipeWire and WirePlumber (systemctl --user start pipewire wireplumber); the camera comes back by itself.")
         case .portalUnavailable:
             localized("SquareCam runs in a sandbox and can reach cameras only through the camera portal, which is not running. Install xdg-desktop-portal and your desktop's portal backend, log out and in again, then try again.")
         }

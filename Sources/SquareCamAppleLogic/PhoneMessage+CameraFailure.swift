@@ -21,8 +21,8 @@ extension PhoneMessage {
             self = .localized("“%@” stopped working: %@. Try again.", [.verbatim(camera), Self.clause(detail)])
         case .unknownCamera(let id):
             self = .localized("No camera has the id '%@'.", [.verbatim(id)])
-        case .portalUnavailable:
-            // A Linux sandbox's; a phone never meets it.
+        case .portalUnavailable, .pipeWireUnreachable:
+            // A Linux desktop's; a phone never meets them.
             self = .localized("The camera could not be reached. Try again.")
         }
     }

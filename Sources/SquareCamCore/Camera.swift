@@ -72,6 +72,10 @@ public enum CameraFailure: Error, Hashable, Sendable, Codable, CustomStringConve
     case unknownCamera(id: String)
     /// Inside a sandbox (Flatpak) cameras are reachable only through the camera portal, and there is none.
     case portalUnavailable
+    /// The camera portal could not reach PipeWire, which carries every
+    /// camera's picture on such a desktop (not running, or gone): `reason`
+    /// is the portal's own words.
+    case pipeWireUnreachable(reason: String)
 
     public var description: String {
         switch self {
@@ -89,6 +93,8 @@ public enum CameraFailure: Error, Hashable, Sendable, Codable, CustomStringConve
             "The camera \(camera) failed: \(detail)"
         case .unknownCamera(let id):
             "No camera has the id '\(id)'."
+        case .pipeWireUnreachable(let reason):
+            "The camera portal could not reach PipeWire, which brings the cameras' pictures (\(reason)). Start PipeWire and WirePlumber (systemctl --user start pipewire wireplumber), then try again."
         case .portalUnavailable:
             "SquareCam runs in a sandbox and can reach cameras only through the camera portal, which is not running. Install xdg-desktop-portal and your desktop's portal backend, log out and in again, then try again."
         }

@@ -44,7 +44,7 @@ public enum CameraAuthorization: String, CaseIterable, Hashable, Sendable, Codab
         switch failure {
         case .permissionDenied: self = .denied
         case .permissionRestricted: self = .restricted
-        case .noCamera, .busy, .disconnected, .failed, .unknownCamera, .portalUnavailable: return nil
+        case .noCamera, .busy, .disconnected, .failed, .unknownCamera, .portalUnavailable, .pipeWireUnreachable: return nil
         }
     }
 

@@ -30,11 +30,12 @@ extension CaptureFlow {
 
     /// Whether the controller should look again every few seconds
     /// (`Event.retryDue`): while the camera is busy, and while it is
-    /// unplugged and nothing watches the list for its return.
+    /// unplugged, or PipeWire out of reach, and nothing watches the list for
+    /// its return.
     public func wantsRetry(listWatched: Bool) -> Bool {
         switch state {
         case .failed(.busy): true
-        case .disconnected: !listWatched
+        case .disconnected, .failed(.pipeWireUnreachable): !listWatched
         default: false
         }
     }
@@ -42,7 +43,8 @@ extension CaptureFlow {
     mutating func retryDue() throws(Rejection) -> [Action] {
         switch state {
         case .failed(.busy): try handle(.tryAgain)
-        case .disconnected: [.listCameras]
+        // A look, not a start: a list comes (camerasChanged) only once it can be had.
+        case .disconnected, .failed(.pipeWireUnreachable): [.listCameras]
         // The state moved on between the timer's start and its tick.
         default: []
         }
@@ -60,6 +62,10 @@ extension CaptureFlow {
             guard currentIsListed || (listing.preferredID == nil && !listing.ids.isEmpty) else { return [] }
             return try handle(.cameraAvailable)
         case .failed(.unknownCamera(let id)) where id == listing.preferredID && listing.ids.contains(id):
+            return try handle(.cameraAvailable)
+        case .failed(.pipeWireUnreachable):
+            // A list at all means PipeWire is back: start again (with no
+            // camera in it, the start says so).
             return try handle(.cameraAvailable)
         case .failed(.failed(let camera, _)) where listing.currentID != nil && !currentIsListed:
             // It stopped sending pictures, and now its node is gone too: it

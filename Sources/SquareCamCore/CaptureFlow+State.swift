@@ -79,7 +79,7 @@ extension CaptureFlow {
             case .permissionDenied: self = .permissionDenied
             case .permissionRestricted: self = .permissionRestricted
             case .disconnected(let camera): self = .disconnected(camera: camera)
-            case .busy, .failed, .unknownCamera, .portalUnavailable: self = .failed(failure)
+            case .busy, .failed, .unknownCamera, .portalUnavailable, .pipeWireUnreachable: self = .failed(failure)
             }
         }
 

@@ -154,7 +154,7 @@ extension ExitCode {
         switch failure {
         case .noCamera, .unknownCamera, .portalUnavailable: self = .noCamera
         case .permissionDenied, .permissionRestricted: self = .permissionDenied
-        case .busy, .disconnected, .failed: self = .cameraFailed
+        case .busy, .disconnected, .failed, .pipeWireUnreachable: self = .cameraFailed
         }
     }
 }

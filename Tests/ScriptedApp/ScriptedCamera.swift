@@ -19,7 +19,8 @@ enum Script: Sendable, Equatable {
     case disconnect(afterSeconds: Double)
     /// `walk`: every status page in turn, one per Try Again (the layout walk):
     /// never asked (explanation) → denied → restricted → no camera → busy →
-    /// failed → live, unplugged a quarter of a second later (disconnected), for good.
+    /// failed → PipeWire out of reach → live, unplugged a quarter of a second
+    /// later (disconnected), for good.
     case walk
 
     init?(_ text: String) {
@@ -120,6 +121,7 @@ final class ScriptedProvider: CameraProvider {
         if case .busy(let times) = script, attempt <= times { throw CameraFailure.busy(camera: Self.camera.name) }
         if script == .walk, attempt == 1 { throw CameraFailure.busy(camera: Self.camera.name) }
         if script == .walk, attempt == 2 { throw CameraFailure.failed(camera: Self.camera.name, detail: "Internal data stream error.") }
+        if script == .walk, attempt == 3 { throw CameraFailure.pipeWireUnreachable(reason: "Couldn't connect to PipeWire") }
     }
 
     /// The first start of `disconnect-after` unplugs the camera later, and plugs it back in after as long again.

@@ -162,7 +162,7 @@ extension AppWindowTests {
     }
 
     /// Every status page: never asked, not now, denied, restricted, no camera, busy,
-    /// failed, disconnected (one scripted walk, a Try Again each), and an
+    /// failed, PipeWire out of reach, disconnected (one scripted walk, a Try Again each), and an
     /// unknown `--camera`; each at every size: audited, and laid out
     /// (beside the text on the phone on its side), its buttons inside the
     /// window and finger-sized, nothing cut, no text that scrolls, titles in
@@ -176,7 +176,7 @@ extension AppWindowTests {
         try expectStatusPageAtEverySize(app, "explanation", sizes: sizes, current: &current, since: 0, buttons: both)
         let pages: [(key: String, page: String, buttons: Set<String>?)] = [
             ("alt+n", "not-now", nil), ("alt+c", "denied", nil), ("alt+t", "restricted", nil), ("alt+t", "no-camera", both),
-            ("alt+t", "busy", nil), ("alt+t", "failed", nil), ("alt+t", "disconnected", nil),
+            ("alt+t", "busy", nil), ("alt+t", "failed", nil), ("alt+t", "no-pipewire", nil), ("alt+t", "disconnected", nil),
         ]
         for (key, page, buttons) in pages {
             let since = app.traceLines.count

@@ -95,8 +95,8 @@ struct PortalCLITests {
     @Test func withoutPipeWireTheCommandsSayItOnceAndExitFive() throws {
         let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
         try session.killPipeWire()
-        let sentence = "squarecam: The camera on this computer failed: the camera portal could not open PipeWire ("
-        let advice = "Check that PipeWire and WirePlumber run (systemctl --user start pipewire wireplumber), then try again.\n"
+        let sentence = "squarecam: The camera portal could not reach PipeWire, which brings the cameras' pictures ("
+        let advice = "Start PipeWire and WirePlumber (systemctl --user start pipewire wireplumber), then try again.\n"
 
         let devices = try CLIRunner.run(["devices", "--json"], environment: session.environment)
         #expect(devices.status == 5, "\(devices.error)")
@@ -104,7 +104,7 @@ struct PortalCLITests {
         #expect(!devices.error.contains("org.freedesktop"), "\(devices.error)")
         let problem = try #require(try JSONSerialization.jsonObject(with: Data(devices.output.utf8)) as? [String: Any], "\(devices.output)")
         #expect("squarecam: " + (problem["error"] as? String ?? "") + "\n" == devices.error)
-        #expect((problem["failure"] as? [String: Any])?["failed"] != nil, "\(devices.output)")
+        #expect((problem["failure"] as? [String: Any])?["pipeWireUnreachable"] != nil, "\(devices.output)")
 
         let folder = try TemporaryFolder()
         let shoot = try Self.shoot(session, folder, ["--require-camera"])

@@ -42,6 +42,10 @@ import SquareCamCore
              actions: [], why: "its node is still there: the stall stands"),
         Case(from: "failed", listing: Listing(ids: ["a"], currentID: "a"), to: .failed(.busy(camera: "cam")), actions: [],
              why: "busy waits for its retry, not for the list"),
+        // PipeWire out of reach: any list means it is back.
+        Case(from: "noPipeWire", listing: Listing(ids: ["a"]), to: .starting, actions: [.startCamera], why: "PipeWire came back with a camera"),
+        Case(from: "noPipeWire", listing: Listing(ids: []), to: .starting, actions: [.startCamera],
+             why: "PipeWire came back without one: the start says so"),
         // An unknown --camera that appears.
         Case(from: "unknown", listing: Listing(ids: ["/dev/video9"], preferredID: "/dev/video9"), to: .starting, actions: [.startCamera],
              why: "the camera asked for appeared"),
@@ -85,6 +89,10 @@ import SquareCamCore
             var flow = Flow()
             for event in start + [.cameraFailed(.unknownCamera(id: "/dev/video9"))] { _ = try flow.handle(event) }
             return flow
+        case "noPipeWire":
+            var flow = Flow()
+            for event in start + [.cameraFailed(.pipeWireUnreachable(reason: "no socket"))] { _ = try flow.handle(event) }
+            return flow
         case "reviewingAfterUnplug":
             var flow = try FlowFixtures.flow("reviewing")
             _ = try flow.handle(.cameraFailed(.disconnected(camera: "cam")))
@@ -110,7 +118,7 @@ import SquareCamCore
         #expect(flow.state == .starting)
     }
 
-    @Test func onlyABusyCameraOrAnUnwatchedUnplugLooksAgain() throws {
+    @Test func onlyABusyCameraOrAnUnwatchedUnplugOrPipeWireLooksAgain() throws {
         for name in FlowFixtures.paths.keys {
             let flow = try FlowFixtures.flow(name)
             let expected = name == "failed" || name == "disconnected"   // "failed" is busy in the fixtures
@@ -119,6 +127,8 @@ import SquareCamCore
         }
         #expect(!(try Self.flow("stalled")).wantsRetry(listWatched: false))
         #expect(!(try Self.flow("unknown")).wantsRetry(listWatched: false))
+        #expect(try Self.flow("noPipeWire").wantsRetry(listWatched: false))
+        #expect(!(try Self.flow("noPipeWire")).wantsRetry(listWatched: true))
     }
 
     @Test func eachLookDoesWhatTheStateNeeds() throws {
@@ -129,6 +139,11 @@ import SquareCamCore
         var unplugged = try FlowFixtures.flow("disconnected")
         #expect(try unplugged.handle(.retryDue) == [.listCameras])
         #expect(unplugged.state == .disconnected(camera: "cam"))
+
+        // Without PipeWire a look, not a start: the list comes only once PipeWire is back.
+        var noPipeWire = try Self.flow("noPipeWire")
+        #expect(try noPipeWire.handle(.retryDue) == [.listCameras])
+        #expect(noPipeWire.state == .failed(.pipeWireUnreachable(reason: "no socket")))
 
         // A tick that arrives after the state moved on does nothing.
         for name in ["live", "reviewing", "noCamera", "permissionDenied", "idle"] {

@@ -43,12 +43,15 @@ public enum CameraPortalAnswer: Hashable, Sendable {
 public enum CameraPortalRemoteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The portal refuses (its stored answer is not "yes").
     case notAllowed
-    /// The portal could not connect to PipeWire (not running), or did not answer.
+    /// The portal could not connect to PipeWire (not running): its own words.
+    case noPipeWire(String)
+    /// The portal did not answer, or failed otherwise.
     case failed(String)
 
     public var description: String {
         switch self {
         case .notAllowed: "the camera portal does not allow this app to use the camera"
+        case .noPipeWire(let detail): "the camera portal could not reach PipeWire (\(detail))"
         case .failed(let detail): "the camera portal could not open PipeWire (\(detail))"
         }
     }
@@ -78,6 +81,8 @@ public final class CameraPortal: Sendable {
     static let cameraInterface = "org.freedesktop.portal.Camera"
     static let requestInterface = "org.freedesktop.portal.Request"
     static let notAllowedError = "org.freedesktop.portal.Error.NotAllowed"
+    /// What OpenPipeWireRemote answers when the portal cannot connect to PipeWire (x-d-p 1.16).
+    static let failedError = "org.freedesktop.portal.Error.Failed"
     /// How long a plain D-Bus question may take before the portal counts as absent.
     static let callTimeout = Duration.milliseconds(1500)
     /// x-d-p may be D-Bus-activated on the first call: give it time to start.
@@ -249,9 +254,12 @@ public final class CameraPortal: Sendable {
                 [.dictionary([:])], timeout: Self.activationTimeout)
             return PipeWireRemote(adopting: descriptor)
         } catch {
-            if error.name == Self.notAllowedError { throw .notAllowed }
             // The portal's own words; its error's D-Bus name says nothing to a person.
-            throw .failed(error.message)
+            switch error.name {
+            case Self.notAllowedError: throw .notAllowed
+            case Self.failedError: throw .noPipeWire(error.message)
+            default: throw .failed(error.message)
+            }
         }
     }
 

@@ -158,8 +158,10 @@ public final class PortalCameraProvider: CameraProvider {
             switch error {
             case .notAllowed:
                 throw .permissionDenied(camera: camera)
+            case .noPipeWire(let reason):
+                throw .pipeWireUnreachable(reason: reason)
             case .failed:
-                throw .failed(camera: camera, detail: "\(error). Check that PipeWire and WirePlumber run (systemctl --user start pipewire wireplumber), then try again.")
+                throw .failed(camera: camera, detail: "\(error). Try again; if it keeps failing, restart xdg-desktop-portal (systemctl --user restart xdg-desktop-portal).")
             }
         }
     }

@@ -128,7 +128,7 @@ extension AppWindowTests {
         try session.killPipeWire()
         let app = try AppSession(in: session)
         let line = try app.waitForTrace("status page title=")
-        #expect(line.hasSuffix("title=The camera cannot be reached description=SquareCam cannot reach PipeWire, which brings the cameras' pictures. Start PipeWire and WirePlumber (systemctl --user start pipewire wireplumber); the camera comes back by itself."), "\(line)")
+        #expect(line.hasSuffix("title=The camera cannot be reached description=SquareCam cannot reach PipeWire, which brings the cameras' pictures. Start PipeWire and WirePlumber with this command; the camera comes back by itself. command=systemctl --user start pipewire wireplumber"), "\(line)")
         #expect(app.log.contains("cameraFailed(The camera portal could not reach PipeWire, which brings the cameras' pictures (Failed to open PipeWire remote: Couldn't connect to PipeWire)."),
                 "the portal's reason, for the debug log")
         _ = try app.screenshot(saveAs: "portal-without-pipewire")

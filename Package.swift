@@ -50,6 +50,9 @@ let package = Package(
         // -O2 even in debug builds: at -O0 dlib's templates took seconds per picture.
         .target(name: "CFaces", cxxSettings: [.unsafeFlags(["-O2"])],
                 linkerSettings: [.unsafeFlags(["-l:libdlib.a"])]),
+        // Holds the GStreamer libcamera plugin's CameraManager for the process (C++:
+        // the plugin hands it out as a std::shared_ptr; see clibcamera_hold.cpp).
+        .target(name: "CLibcameraHold"),
         // -O2 even in debug builds, as the Swift that drives it (below).
         .target(
             name: "CJPEG",
@@ -75,7 +78,7 @@ let package = Package(
         // format crop reads) and feeds the pixels to the pipeline.
         .target(
             name: "SquareCamCapture",
-            dependencies: ["SquareCamCore", "SquareCamImaging", "CGStreamer", "CGioDBus", "CPipeWire", "CResample"]
+            dependencies: ["SquareCamCore", "SquareCamImaging", "CGStreamer", "CGioDBus", "CPipeWire", "CResample", "CLibcameraHold"]
         ),
         // Reading QR codes in frames (zbar): its own target, so squarecam-crop
         // never loads zbar; squarecam-gst and the app read codes with it.
@@ -156,7 +159,7 @@ let package = Package(
         // never installed, so the shipped programs carry no test hooks.
         .executableTarget(
             name: "squarecam-scripted-app",
-            dependencies: ["SquareCamCore", "SquareCamCapture", "SquareCamImaging", "SquareCamController", "SquareCamApp", "CGtk"],
+            dependencies: ["SquareCamCore", "SquareCamCapture", "SquareCamImaging", "SquareCamController", "SquareCamApp", "CGtk", "CGStreamer"],
             path: "Tests/ScriptedApp"
         ),
 

@@ -14,6 +14,7 @@ import SquareCamImaging
 ///     squarecam-scripted-app --cameras SPEC,SPEC    (test and file cameras, listed together)
 ///     squarecam-scripted-app --self-test main-queue [--no-bridge]
 ///     squarecam-scripted-app --self-test frame-memory [--without-fix]
+///     squarecam-scripted-app --self-test libcamera-children [--without-fix] [--seconds S]
 @MainActor
 func run(_ arguments: [String]) -> Int32 {
     func value(_ option: String) -> String? {
@@ -24,6 +25,9 @@ func run(_ arguments: [String]) -> Int32 {
     }
     if value("--self-test") == "frame-memory" {
         return FrameMemorySelfTest.run(fixed: !arguments.contains("--without-fix"))
+    }
+    if value("--self-test") == "libcamera-children" {
+        return LibcameraChildrenSelfTest.run(fixed: !arguments.contains("--without-fix"), seconds: value("--seconds").flatMap(Double.init) ?? 3)
     }
     // GTK starts as in the app (its renderer choice).
     guard SquareCamApp.canOpenDisplay() else {
@@ -52,7 +56,7 @@ func run(_ arguments: [String]) -> Int32 {
         sources.findFaces = FaceDetector.boxesForFollowing
         return SquareCamApp.run(sources: sources)
     }
-    print("usage: squarecam-scripted-app --script NAME | --cameras SPEC,SPEC | --self-test main-queue [--no-bridge] | --self-test frame-memory [--without-fix]")
+    print("usage: squarecam-scripted-app --script NAME | --cameras SPEC,SPEC | --self-test main-queue [--no-bridge] | --self-test frame-memory [--without-fix] | --self-test libcamera-children [--without-fix] [--seconds S]")
     return 2
 }
 

@@ -19,6 +19,8 @@ final class DeviceMonitor: @unchecked Sendable {
     /// Cameras, or with `Audio/Source` microphones.
     init(deviceClass: String = "Video/Source") {
         GStreamerRuntime.ensureInitialized()
+        // Before libcamera's provider is probed: see LibcameraManagerHold.
+        if deviceClass == "Video/Source" { LibcameraManagerHold.ensure() }
         monitor = gst_device_monitor_new()!
         bus = gst_device_monitor_get_bus(monitor)!
         _ = gst_device_monitor_add_filter(monitor, deviceClass, nil)

@@ -35,4 +35,22 @@ enum GStreamerRuntime {
         gst_object_unref(UnsafeMutableRawPointer(factory))
         return true
     }
+
+    /// An installed plugin: its release, and its file once loaded into this process.
+    struct LoadedPlugin {
+        var release: String
+        /// Nil when it would not load.
+        var file: String?
+    }
+
+    /// Loads the plugin `name` (if it is not loaded yet); nil when it is not installed.
+    static func loadPlugin(_ name: String) -> LoadedPlugin? {
+        ensureInitialized()
+        guard let found = gst_registry_find_plugin(gst_registry_get(), name) else { return nil }
+        defer { gst_object_unref(UnsafeMutableRawPointer(found)) }
+        let release = gst_plugin_get_version(found).map { String(cString: $0) } ?? ""
+        guard let loaded = gst_plugin_load(found) else { return LoadedPlugin(release: release, file: nil) }
+        defer { gst_object_unref(UnsafeMutableRawPointer(loaded)) }
+        return LoadedPlugin(release: release, file: gst_plugin_get_filename(loaded).map { String(cString: $0) })
+    }
 }

@@ -17,8 +17,10 @@
 // soon as it is made, the process's own put back: left in, it would run at
 // every child's end for the rest of the process, and it changes errno in
 // whatever thread it interrupts (ThreadSanitizer: "signal handler spoils
-// errno"). libcamera reaps only the children it starts itself, isolated IPA
-// modules; their ends then go unnoticed, as they already did between probes.
+// errno"). libcamera needs it only to reap the children it starts itself
+// (isolated IPA modules: unsigned ones, or any when LIBCAMERA_IPA_FORCE_ISOLATION
+// is set; Debian's are signed and run in the process): one that ends is then
+// left a zombie until the process ends.
 //
 // The function is the plugin's own, exported but not API: its C++ signature
 // is that of the release this was written for (0.0.3), which the caller

@@ -20,8 +20,10 @@ trap 'rm -rf "$reports"' EXIT
 
 # The tests run from the bundle directly (harness/run-bundle.sh says why).
 # One window test at a time: under ASan three apps at once on two cores
-# missed their deadlines (DisplayLane).
-SQUARECAM_TEST_DISPLAY_LANES=1 ASAN_OPTIONS=detect_leaks=0:log_path=$reports/asan \
+# missed their deadlines (DisplayLane). log_exe_name: each report's file is
+# named after its program (asan.squarecam-gst.1234), which the report itself
+# does not say.
+SQUARECAM_TEST_DISPLAY_LANES=1 ASAN_OPTIONS=detect_leaks=0:log_path=$reports/asan:log_exe_name=1 \
     "$(dirname "$0")/../run-bundle.sh" "$swift" --scratch-path "$scratch" --sanitize=address -- "$@"
 status=$?
 

@@ -234,6 +234,17 @@ public final class PortalSession: @unchecked Sendable {
         _ = try command("remove-camera \(serialOrName)")
     }
 
+    /// Puts a fresh camera node in place of `used`, for a second consumer:
+    /// PipeWire 0.3.65's SPA test sources can stop for good once a consumer
+    /// that held their buffers has left on a busy machine (session.py,
+    /// microphone nodes), and the next one then gets no picture.
+    @discardableResult
+    public func replaceCamera(_ used: CameraNode) throws -> CameraNode {
+        let fresh = try addCamera()
+        try removeCamera(used.serial)
+        return fresh
+    }
+
     /// For a failed test's message: which daemons still run, how the others
     /// ended, and the ends of PipeWire's and the portal's logs.
     public func health() -> String {

@@ -51,15 +51,11 @@ extension AppWindowTests {
             #expect(try session.dialogCount() == 1)
         }
         // The answer is remembered: the next launch goes live without a page or a dialog.
-        // On a fresh camera node: PipeWire 0.3.65's SPA test sources can stop
-        // for good once a consumer that held their buffers has left on a busy
-        // machine (session.py, microphone nodes). This test, the only one that
-        // streamed one node to two apps in turn, failed twice under load: no
-        // picture from the node once, PipeWire unreachable once (cause not
-        // seen; a failed wait now reports the daemons).
-        let used = try #require(session.cameras.first)
-        _ = try session.addCamera()
-        try session.removeCamera(used.serial)
+        // On a fresh camera node (replaceCamera says why). Streaming one node
+        // to two apps in turn, this test failed twice under load: no picture
+        // from the node once, PipeWire unreachable once (cause not seen; a
+        // failed wait now reports the daemons).
+        try session.replaceCamera(try #require(session.cameras.first))
         let again = try AppSession(in: session)
         try again.waitForTrace("viewfinder showing frames")
         #expect(!again.log.contains("explainingPermission"))

@@ -182,7 +182,7 @@ enum Tool {
 
     /// `tool` found on the PATH once: the tests run xdotool hundreds of
     /// times, and /usr/bin/env looking for it each time was one more program.
-    private static func executable(_ tool: String) throws -> URL {
+    static func executable(_ tool: String) throws(AppTestError) -> URL {
         if let known = found.withLock({ $0[tool] }) { return known }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         guard let folder = path.split(separator: ":").first(where: { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }) else {

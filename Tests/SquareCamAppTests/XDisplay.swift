@@ -63,9 +63,16 @@ final class XDisplay: Sendable {
 
     /// Starts openbox on `display` and waits (at most 10 s) until it manages the screen; nil once it does.
     private func startWindowManager(on display: String) -> AppTestError? {
+        let openbox: URL, xprop: URL
+        do {
+            openbox = try Tool.executable("openbox")
+            xprop = try Tool.executable("xprop")
+        } catch {
+            return error
+        }
         let manager = Process()
-        manager.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        manager.arguments = ["openbox", "--sm-disable"]
+        manager.executableURL = openbox
+        manager.arguments = ["--sm-disable"]
         manager.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
         manager.standardOutput = FileHandle.nullDevice
         manager.standardError = FileHandle.nullDevice
@@ -78,8 +85,8 @@ final class XDisplay: Sendable {
         while Date() < deadline {
             guard manager.isRunning else { return AppTestError("openbox exited at once on \(display)") }
             let check = Process()
-            check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            check.arguments = ["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"]
+            check.executableURL = xprop
+            check.arguments = ["-root", "_NET_SUPPORTING_WM_CHECK"]
             check.environment = manager.environment
             let pipe = Pipe()
             check.standardOutput = pipe

@@ -47,6 +47,9 @@ public struct CropPlan: Sendable, Hashable, CustomStringConvertible {
     public var limitsColumns: Bool
     /// The resampling (or encoding) runs on a second thread while this one decodes.
     public var usesSecondThread: Bool
+    /// The resampled square's upper and lower halves are encoded at once, on
+    /// two threads (see PlanarPicture).
+    public var encodesOnTwoThreads = false
 
     /// Threads busy with this one photo.
     public var threads: Int {
@@ -67,6 +70,7 @@ public struct CropPlan: Sendable, Hashable, CustomStringConvertible {
         }
         parts.append(threads == 1 ? "1 thread" : "\(threads) threads")
         parts.append("fallback " + (fallback?.rawValue ?? "none"))
+        if encodesOnTwoThreads { parts.append("encoding on two threads") }
         return parts.joined(separator: ", ")
     }
 }

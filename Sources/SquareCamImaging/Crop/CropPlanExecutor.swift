@@ -59,7 +59,8 @@ enum CropPlanExecutor {
             }
             let jpeg = try JPEGEncoder.encode(
                 planes: planes.map { $0.applying(input.orientation) }, subsampling: subsampling, quality: options.quality,
-                exif: try SquareCropper.outputEXIF(input.exif, size: outputSize, options: options), iccProfile: input.icc)
+                exif: try SquareCropper.outputEXIF(input.exif, size: outputSize, options: options), iccProfile: input.icc,
+                twoThreads: plan.encodesOnTwoThreads)
             return CropResult(bytes: jpeg, format: .jpeg, outputSize: outputSize, inputSize: input.upright,
                               square: input.square, losslessOffset: nil)
         case .rgb:

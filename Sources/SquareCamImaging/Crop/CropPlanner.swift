@@ -43,6 +43,7 @@ package struct CropPlanner: Sendable {
             scaleEighths: strategy == .planesToJPEG ? 8 : SquareCropper.decodeScale(squareSide: square.width, outputSide: side),
             outputSide: side, limitsColumns: strategy == .rgb || ownPaths,
             usesSecondThread: strategy != .rgb && options.usesSecondThread)
+        plan.encodesOnTwoThreads = strategy == .resampledPlanes && options.usesSecondThread
         guard strategy != .rgb, options.usesSecondThread, !options.libjpegOnly else { return plan }
         let sequential = !header.isProgressive && !header.isArithmetic && header.isSingleScan
         if strategy == .resampledPlanes, sequential, header.restartInterval > 0 {

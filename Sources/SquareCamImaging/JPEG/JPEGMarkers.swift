@@ -104,6 +104,59 @@ struct JPEGMarkers {
         return out
     }
 
+    /// One baseline JPEG of `height` rows made of two that the same encoder
+    /// wrote, with the same settings, of the upper rows of a picture (`top`,
+    /// a whole number of MCU rows: `restartInterval` MCUs) and of the rows
+    /// below them (`bottom`, at most as many MCUs). A restart marker between
+    /// their coded data is what makes that exact: at a restart, an encoder pads
+    /// its last byte with ones and predicts DC from zero again, as each part's
+    /// encoder did at its own end and start. nil when the two were not made
+    /// alike (their segments differ beyond the height), or the interval does
+    /// not fit the DRI segment's 16 bits.
+    static func joining(top: [UInt8], bottom: [UInt8], height: Int, restartInterval: Int) -> [UInt8]? {
+        guard (1...0xFFFF).contains(restartInterval), (1...0xFFFF).contains(height) else { return nil }
+        let upper = JPEGMarkers(top), lower = JPEGMarkers(bottom)
+        // A baseline frame (SOF0), no restart interval of its own, one scan each.
+        guard let frame = upper.segments.first(where: { $0.marker == 0xC0 }), frame.payload.count >= 5,
+              !upper.segments.contains(where: { $0.marker == 0xDD }),
+              let upperScan = upper.scan, let lowerScan = lower.scan,
+              top[upperScan.header] == bottom[lowerScan.header],
+              upper.segments.map(upper.payloadWithoutHeight) == lower.segments.map(lower.payloadWithoutHeight),
+              upper.segments.map(\.marker) == lower.segments.map(\.marker) else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(top.count + bottom.count + 8)
+        out += top[..<upper.headerEnd]
+        out[frame.payload.lowerBound + 1] = UInt8(height >> 8)
+        out[frame.payload.lowerBound + 2] = UInt8(height & 0xFF)
+        appendSegment(marker: 0xDD, payload: [UInt8(restartInterval >> 8), UInt8(restartInterval & 0xFF)], to: &out)
+        out += top[upperScan.header]
+        out += top[upperScan.data]
+        out += [0xFF, 0xD0]  // RST0: the first restart
+        out += bottom[lowerScan.data]
+        out += [0xFF, 0xD9]
+        return out
+    }
+
+    /// A segment's payload, with a baseline frame header's height (its bytes 1–2) zeroed.
+    private func payloadWithoutHeight(_ segment: Segment) -> [UInt8] {
+        var payload = Array(bytes[segment.payload])
+        if segment.marker == 0xC0, payload.count >= 3 { payload[1] = 0; payload[2] = 0 }
+        return payload
+    }
+
+    /// The one scan of a file as an encoder writes it: its SOS segment right
+    /// after the header, then its coded data, then EOI as the file's last two
+    /// bytes (and no other marker, which a one-scan file with no restart
+    /// interval cannot have in its data).
+    private var scan: (header: Range<Int>, data: Range<Int>)? {
+        let start = headerEnd
+        guard start + 4 <= bytes.count, bytes[start] == 0xFF, bytes[start + 1] == 0xDA,
+              bytes.count >= 2, bytes[bytes.count - 2] == 0xFF, bytes[bytes.count - 1] == 0xD9 else { return nil }
+        let dataStart = start + 2 + (Int(bytes[start + 2]) << 8 | Int(bytes[start + 3]))
+        guard dataStart <= bytes.count - 2 else { return nil }
+        return (start..<dataStart, dataStart..<(bytes.count - 2))
+    }
+
     static func appendSegment(marker: UInt8, payload: [UInt8], to out: inout [UInt8]) {
         precondition(payload.count <= maxPayload, "a JPEG segment holds at most \(maxPayload) bytes")
         let length = payload.count + 2

@@ -1,3 +1,4 @@
+import SquareCamCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -30,7 +31,7 @@ package enum Console {
 
     /// Prints "squarecam: MESSAGE" on standard error.
     package static func report(_ message: String) {
-        error("squarecam: \(message)\n")
+        error(CommandReport.prefix + message + "\n")
     }
 
     /// `path` as it may be printed on one line: control characters (a

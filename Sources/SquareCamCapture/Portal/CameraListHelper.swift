@@ -68,7 +68,7 @@ enum CameraListHelper {
             }
             let text = String(decoding: helper.errors, as: UTF8.self)
             var reason = text.split(separator: "\n").last.map(String.init) ?? "exit status \(status)"
-            if reason.hasPrefix(CameraListProblem.programPrefix) { reason.removeFirst(CameraListProblem.programPrefix.count) }
+            if reason.hasPrefix(CommandReport.prefix) { reason.removeFirst(CommandReport.prefix.count) }
             return .ended(.failure(.failed(camera: "PipeWire", detail: reason)))
         }
     }
@@ -87,7 +87,4 @@ public struct CameraListProblem: Codable, Equatable, Sendable {
         error = sentence ?? failure.description
         self.failure = failure
     }
-
-    /// How the command line's lines on standard error begin (`Console.report`).
-    static let programPrefix = "squarecam: "
 }

@@ -17,9 +17,7 @@ final class CodeBar {
     private static let shownCharacters = 160
 
     init() {
-        label = Make.label("", classes: ["code-text"])
-        gtk_label_set_wrap(gcast(label), 1)
-        gtk_label_set_wrap_mode(gcast(label), PANGO_WRAP_WORD_CHAR)
+        label = Make.wrappingLabel("", classes: ["code-text"])
         gtk_label_set_xalign(gcast(label), 0)
         WidgetStyle.expand(label)
         copyButton = Make.button(label: localized("_Copy"), tooltip: localized("Copy the code's text to the clipboard"),

@@ -57,8 +57,7 @@ final class CropEditor {
         gtk_widget_set_valign(buttons, GTK_ALIGN_CENTER)
         WidgetStyle.margins(buttons, 12)
         // The instructions are always on screen: a touch screen has no hover to show a tooltip.
-        let hint = Make.label(localized("Drag the square to move it. Pinch or scroll to resize it."), classes: ["dim-label", "caption"])
-        gtk_label_set_wrap(gcast(hint), 1)
+        let hint = Make.wrappingLabel(localized("Drag the square to move it. Pinch or scroll to resize it."), classes: ["dim-label", "caption"])
         gtk_label_set_max_width_chars(gcast(hint), 28)
         gtk_label_set_justify(gcast(hint), GTK_JUSTIFY_CENTER)
         WidgetStyle.margins(hint, 6)

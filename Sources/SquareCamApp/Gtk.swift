@@ -207,16 +207,11 @@ enum Make {
         return label
     }
 
-    /// A label that wraps, a word too long for its line broken anywhere, without the hyphens
-    /// Pango adds there: they are not in a path ("Sq-uareCam"), nor in Korean ("Camera-에").
+    /// A label that wraps as prose (TextWrap.wrapsAsProse): a word too long
+    /// for its line broken anywhere, without hyphens; Korean words whole.
     static func wrappingLabel(_ text: String, classes: [String] = []) -> Widget {
         let label = label(text, classes: classes)
-        gtk_label_set_wrap(gcast(label), 1)
-        gtk_label_set_wrap_mode(gcast(label), PANGO_WRAP_WORD_CHAR)
-        let attributes = pango_attr_list_new()
-        pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
-        gtk_label_set_attributes(gcast(label), attributes)
-        pango_attr_list_unref(attributes)
+        TextWrap.wrapsAsProse(label)
         return label
     }
 

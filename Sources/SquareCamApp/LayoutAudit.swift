@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import SquareCamCore
 
 /// For the layout tests (`SQUARECAM_TRACE=1`): what a window shows, checked
 /// as a user would find it on a small screen —
@@ -9,7 +10,8 @@ import Foundation
 ///
 /// Every control (button, toggle, check box, switch, drop-down, slider) is
 /// inside the window and at least 44×44; no label is ellipsized or cut (its
-/// allocation smaller than it needs, or outside the window). The window
+/// allocation smaller than it needs, or outside the window), and none breaks
+/// a line inside a Korean word. The window
 /// buttons of the title bar are the toolkit's own and are left out; what a
 /// scrolled window holds may lie outside (it scrolls into view); a control
 /// in an activatable list row (a switch in Preferences) has the row, at
@@ -103,6 +105,14 @@ enum LayoutAudit {
                     let tall = Int32(h.rounded()) + gtk_widget_get_margin_top(widget) + gtk_widget_get_margin_bottom(widget)
                     if tall < minimum { report.problems.append("\(quoted) cut at the bottom (\(tall) of \(minimum) px)") }
                     if outside { report.problems.append("\(quoted) outside the window") }
+                    // Korean wraps between words (TextWrap.wrapsAsProse), titles included.
+                    let words = WholeWords.korean(in: text)
+                    for start in TextWrap.lineStarts(of: widget) {
+                        if let word = words.first(where: { $0.lowerBound < start && start < $0.upperBound }) {
+                            let bytes = Array(text.utf8)[word]
+                            report.problems.append("\(quoted) breaks inside the word '\(String(decoding: bytes, as: UTF8.self))'")
+                        }
+                    }
                 }
             }
             var child = gtk_widget_get_first_child(widget)

@@ -191,6 +191,7 @@ extension MainWindow {
         gtk_window_set_transient_for(gcast(about), gcast(window))
         returnsFocusToShutter(whenClosed: about)
         LayoutAudit.watch(about, as: "about")
+        TextWrap.wrapsAsProse(everyWrappingLabelIn: about)
         gtk_window_present(gcast(about))
         Trace.dialogShown(about, name: "about")
     }

@@ -50,6 +50,7 @@ final class PhotoNotOpenedDialog {
             adw_message_dialog_set_extra_child(raw, label)
             adw_message_dialog_set_default_response(raw, "close")
         }
+        TextWrap.wrapsAsProse(everyWrappingLabelIn: widget)
         Trace.line("photo not opened says: \(Self.title(kind)). \(body)\(kind == .noFileManager ? " \(path)" : "")")
         // `void (*)(AdwMessageDialog *, const char *response, gpointer)`; the dialog closes itself after it.
         Signal.connectPointer(widget, "response") { response in

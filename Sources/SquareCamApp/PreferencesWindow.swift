@@ -89,6 +89,7 @@ final class PreferencesWindow {
     }
 
     func present() {
+        TextWrap.wrapsAsProse(everyWrappingLabelIn: window)
         gtk_window_present(gcast(window))
         Trace.line("preferences shown")
         Trace.dialogShown(window, name: "preferences")

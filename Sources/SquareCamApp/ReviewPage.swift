@@ -34,8 +34,7 @@ final class ReviewPage {
         WidgetStyle.addClass(retakeButton, "pill")
         WidgetStyle.addClass(editButton, "pill")
 
-        problemLabel = Make.label("", classes: ["error"])
-        gtk_label_set_wrap(gcast(problemLabel), 1)
+        problemLabel = Make.wrappingLabel("", classes: ["error"])
         gtk_label_set_selectable(gcast(problemLabel), 1)
         gtk_widget_set_hexpand(problemLabel, 1)
         gtk_label_set_xalign(gcast(problemLabel), 0)

@@ -40,6 +40,7 @@ enum ShortcutsWindow {
             adw_preferences_page_add(gcast(page), gcast(box))
         }
         adw_preferences_window_add(gcast(window), gcast(page))
+        TextWrap.wrapsAsProse(everyWrappingLabelIn: window)
         return window
     }
 
@@ -62,8 +63,7 @@ enum ShortcutsWindow {
             adw_action_row_add_suffix(gcast(row), keys)
             return row
         }
-        let title = Make.label(entry.title)
-        gtk_label_set_wrap(gcast(title), 1)
+        let title = Make.wrappingLabel(entry.title)
         gtk_label_set_xalign(gcast(title), 0)
         for line in lines { gtk_widget_set_halign(line, GTK_ALIGN_END) }
         gtk_widget_set_halign(keys, GTK_ALIGN_END)

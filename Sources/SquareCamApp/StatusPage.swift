@@ -57,10 +57,10 @@ final class StatusPage {
         squarecam_accessible_set_level(titleLabel, 1)
         descriptionLabel = Self.wrappingLabel(classes: ["body"])
         gtk_label_set_max_width_chars(gcast(descriptionLabel), 60)
-        commandLabel = Self.wrappingLabel(classes: ["monospace", "status-command"])
+        commandLabel = Make.label("", classes: ["monospace", "status-command"])
         gtk_label_set_selectable(gcast(commandLabel), 1)
-        // A command has long words (object paths): it breaks anywhere, and reads left to right.
-        TextWrap.breakAnywhereWithoutHyphens(commandLabel)
+        // Broken between arguments (a long one, an object path, anywhere), and read left to right.
+        TextWrap.wrapsAsCommand(commandLabel)
         gtk_label_set_justify(gcast(commandLabel), GTK_JUSTIFY_LEFT)
         gtk_label_set_xalign(gcast(commandLabel), 0)
         gtk_label_set_max_width_chars(gcast(commandLabel), 60)
@@ -225,9 +225,7 @@ final class StatusPage {
     }
 
     private static func wrappingLabel(classes: [String]) -> Widget {
-        let label = Make.label("", classes: classes)
-        gtk_label_set_wrap(gcast(label), 1)
-        gtk_label_set_wrap_mode(gcast(label), PANGO_WRAP_WORD_CHAR)
+        let label = Make.wrappingLabel("", classes: classes)
         gtk_label_set_justify(gcast(label), GTK_JUSTIFY_CENTER)
         return label
     }

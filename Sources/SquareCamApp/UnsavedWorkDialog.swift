@@ -44,6 +44,7 @@ final class UnsavedWorkDialog {
         // Enter keeps the photo or recording; Esc (the close response) keeps everything.
         adw_message_dialog_set_default_response(raw, Answer.save.rawValue)
         adw_message_dialog_set_close_response(raw, Answer.cancel.rawValue)
+        TextWrap.wrapsAsProse(everyWrappingLabelIn: widget)
         // `void (*)(AdwMessageDialog *, const char *response, gpointer)`; the dialog closes itself after it.
         Signal.connectPointer(widget, "response") { [weak self] response in
             guard let self, self.isOpen, let response else { return }

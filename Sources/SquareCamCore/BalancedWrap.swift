@@ -47,3 +47,38 @@ extension BalancedWrap {
         return lines(at: width(maximum: maximum, minimum: widest) { lines(at: $0).count })
     }
 }
+
+/// Words a wrapped line must not break inside, as ranges of UTF-8 bytes (the
+/// indices Pango takes): each is one run of non-space characters.
+public enum WholeWords {
+    /// Korean: Unicode's line breaking allows a break between any two Hangul
+    /// syllables, but Korean is set between words, at its spaces. Each word
+    /// holding a Hangul syllable is kept whole, unless it has more than
+    /// `longestKorean` characters or a slash (a path): it might be wider than
+    /// a phone's line, and a line wider than the screen is worse.
+    public static func korean(in text: String) -> [Range<Int>] {
+        ranges(in: text) { word in
+            word.count <= longestKorean && !word.contains("/")
+                && word.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
+        }
+    }
+
+    public static let longestKorean = 12
+
+    /// A command: each argument of up to `longestArgument` characters kept
+    /// whole ("wire\nplumber" reads as two words); a longer one (an object
+    /// path) may still break anywhere.
+    public static func commandArguments(in text: String) -> [Range<Int>] {
+        ranges(in: text) { $0.count <= longestArgument }
+    }
+
+    public static let longestArgument = 24
+
+    /// The words of `text` (split at whitespace) that `keep` accepts.
+    public static func ranges(in text: String, keep: (Substring) -> Bool) -> [Range<Int>] {
+        text.split(whereSeparator: \.isWhitespace).filter(keep).map { word in
+            let start = text.utf8.distance(from: text.startIndex, to: word.startIndex)
+            return start..<(start + word.utf8.count)
+        }
+    }
+}

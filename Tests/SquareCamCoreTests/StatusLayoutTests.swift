@@ -124,3 +124,37 @@ import Testing
         }
     }
 }
+
+/// Which words a wrapped label is told not to break inside (byte ranges for Pango).
+@Suite struct WholeWordsTests {
+    private func words(_ text: String, _ ranges: (String) -> [Range<Int>]) -> [String] {
+        let bytes = Array(text.utf8)
+        return ranges(text).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+
+    @Test func eachKoreanWordIsOneRange() {
+        #expect(words("카메라에 연결할 수 없습니다.", WholeWords.korean) == ["카메라에", "연결할", "수", "없습니다."])
+        // A word of Latin letters with a Korean particle is one word; one without Hangul is left to Pango.
+        #expect(words("SquareCam이 PipeWire를 start 합니다", WholeWords.korean) == ["SquareCam이", "PipeWire를", "합니다"])
+        // Any whitespace separates, a line break too.
+        #expect(words("시작하면\n카메라가\u{3000}자동으로", WholeWords.korean) == ["시작하면", "카메라가", "자동으로"])
+    }
+
+    @Test func englishAndJapaneseAreLeftToPango() {
+        #expect(WholeWords.korean(in: "The camera cannot be reached").isEmpty)
+        #expect(WholeWords.korean(in: "カメラに接続できません。").isEmpty)
+    }
+
+    /// A path, or a run too long for a phone's line, may still break.
+    @Test func koreanPathsAndLongRunsStayBreakable() {
+        #expect(words("사진은 /home/사용자/사진 에 저장됩니다", WholeWords.korean) == ["사진은", "에", "저장됩니다"])
+        let long = String(repeating: "가", count: WholeWords.longestKorean + 1)
+        #expect(words("\(long) 나", WholeWords.korean) == ["나"])
+        #expect(WholeWords.korean(in: String(repeating: "가", count: WholeWords.longestKorean)).count == 1)
+    }
+
+    @Test func aCommandKeepsItsShortArgumentsWhole() {
+        let command = "systemctl --user start pipewire wireplumber /org/freedesktop/portal/desktop/request"
+        #expect(words(command, WholeWords.commandArguments) == ["systemctl", "--user", "start", "pipewire", "wireplumber"])
+    }
+}

@@ -26,8 +26,9 @@ test: deps
 	apps/ios/typecheck.sh $(SWIFT)
 
 # The edit-build-test loop: every suite but those that start the app, a
-# desktop session's daemons or a camera pipeline for seconds (make test runs them all).
-SLOW_SUITES = AppWindowTests|PortalProviderTests|PortalCLITests|PipeWireSyncCLITests|CameraPortalTests|RecordCLITests|RecordingControllerTests|LiveRecordingTests|LiveCameraTests|ShutterToJPEGTests|ShootCLITests|DevicesCLITests|FuzzCorpusTests
+# desktop session's daemons, a camera pipeline or libcamera's probing for
+# seconds (make test runs them all).
+SLOW_SUITES = LibcameraManagerHoldTests|AppWindowTests|PortalProviderTests|PortalCLITests|PipeWireSyncCLITests|CameraPortalTests|RecordCLITests|RecordingControllerTests|LiveRecordingTests|LiveCameraTests|ShutterToJPEGTests|ShootCLITests|DevicesCLITests|FuzzCorpusTests
 .PHONY: test-fast
 test-fast:
 	$(SWIFT) build --build-tests

@@ -3,8 +3,9 @@ import SquareCamCore
 
 /// How labels wrap. Balanced titles: where a label's text breaks into lines,
 /// as Pango breaks it in the label's own font, at the narrowest width that
-/// keeps as few lines as the widest allows (`BalancedWrap`); Korean titles
-/// between words only. Every Pango call of the app is here.
+/// keeps as few lines as the widest allows (`BalancedWrap`). Korean, in
+/// titles and every other wrapping label, between words only; commands
+/// between arguments. Every Pango call of the app is here.
 @MainActor
 enum TextWrap {
     /// `text` with a line break wherever the label, wrapped at `width` points

@@ -15,7 +15,7 @@ trap 'rm -rf "$work"' EXIT
 
 TSAN_OPTIONS=suppressions=$here/tsan-suppressions.txt SWIFT_BACKTRACE=enable=no \
     "$swift" test --skip-build --sanitize=thread --scratch-path "$scratch" \
-    --filter 'SquareCamCaptureTests|SharedEntropyDecodingTests|PlanarCropTests|JPEGRestartTailTests|FullResolutionPlaneCropTests|TranscoderDifferentialTests|JPEGFenceTests' \
+    --filter 'SquareCamCaptureTests|SharedEntropyDecodingTests|PlanarCropTests|JPEGRestartTailTests|FullResolutionPlaneCropTests|TranscoderDifferentialTests|JPEGFenceTests|JPEGHalvesEncodingTests' \
     2>&1 | tee "$work/tests.log"
 status=${PIPESTATUS[0]}
 

@@ -3,9 +3,6 @@ import SquareCamCore
 /// The camera's life: which one, starting, stopping, failures, and cameras
 /// that come and go while the app runs.
 extension CaptureController {
-    /// Seconds between checks while the camera is busy, or unplugged and its provider cannot watch.
-    static let retrySeconds = 2.0
-
     /// Opens the camera the user wants (the switcher's choice, `--camera`, or the first) and starts it.
     public func chooseCamera(id: String) {
         guard id != currentCameraID || camera == nil else { return }
@@ -127,10 +124,10 @@ extension CaptureController {
         return cameras.first { $0.id == id }?.name ?? id
     }
 
-    /// Ticks every few seconds while the flow wants to look again (the
-    /// camera busy, or unplugged and unwatched); the flow decides what each tick does.
+    /// Ticks as often as the flow wants to look again (the camera busy, or
+    /// away and unwatched); the flow decides what each tick does.
     func scheduleRetry() {
-        guard flow.wantsRetry(listWatched: watch != nil) else {
+        guard let seconds = flow.retrySeconds(listWatched: watch != nil) else {
             retryTask?.cancel()
             retryTask = nil
             return
@@ -138,7 +135,7 @@ extension CaptureController {
         guard retryTask == nil else { return }
         let ticker = self.ticker
         retryTask = Task { @MainActor in
-            do { try await ticker.wait(seconds: Self.retrySeconds) } catch { return }
+            do { try await ticker.wait(seconds: seconds) } catch { return }
             self.retryTask = nil
             self.send(.retryDue)
         }

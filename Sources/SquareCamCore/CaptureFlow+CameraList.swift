@@ -28,25 +28,40 @@ extension CaptureFlow {
         public var description: String { "listed: \(ids.sorted().joined(separator: ", "))" }
     }
 
-    /// Whether the controller should look again every few seconds
-    /// (`Event.retryDue`): while the camera is busy, and while it is
-    /// unplugged, or PipeWire out of reach, and nothing watches the list for
-    /// its return.
-    public func wantsRetry(listWatched: Bool) -> Bool {
+    /// In how many seconds the controller should look again
+    /// (`Event.retryDue`); nil: it should not. Every 2 s while the camera is
+    /// busy. While it is unplugged, or PipeWire out of reach, and nothing
+    /// watches the list for its return: every 2 s for the first half minute
+    /// (a cable put back, PipeWire restarted), then every 10 s, as PipeWire
+    /// may not run on this computer at all (a look through the portal starts
+    /// a helper program: 7 % of a core at one look each 2 s).
+    public func retrySeconds(listWatched: Bool) -> Double? {
+        if case .failed(.busy) = state { return Self.quickLookSeconds }
+        guard waitsForCameraReturn, !listWatched else { return nil }
+        return looksWhileAway < Self.quickLooks ? Self.quickLookSeconds : Self.slowLookSeconds
+    }
+
+    static let quickLookSeconds = 2.0
+    static let quickLooks = 15
+    static let slowLookSeconds = 10.0
+
+    /// The camera is away until a list brings it back: unplugged, or PipeWire out of reach.
+    var waitsForCameraReturn: Bool {
         switch state {
-        case .failed(.busy): true
-        case .disconnected, .failed(.pipeWireUnreachable): !listWatched
+        case .disconnected, .failed(.pipeWireUnreachable): true
         default: false
         }
     }
 
     mutating func retryDue() throws(Rejection) -> [Action] {
         switch state {
-        case .failed(.busy): try handle(.tryAgain)
+        case .failed(.busy): return try handle(.tryAgain)
         // A look, not a start: a list comes (camerasChanged) only once it can be had.
-        case .disconnected, .failed(.pipeWireUnreachable): [.listCameras]
+        case .disconnected, .failed(.pipeWireUnreachable):
+            looksWhileAway += 1
+            return [.listCameras]
         // The state moved on between the timer's start and its tick.
-        default: []
+        default: return []
         }
     }
 

@@ -29,7 +29,7 @@ extension CaptureFlow {
         /// The provider's list of cameras changed: a camera came, went or came
         /// back. The flow decides what that means where it is (`camerasChanged`).
         case camerasChanged(CameraListing)
-        /// The few seconds between looks passed while `wantsRetry` held.
+        /// The seconds `retrySeconds` named passed.
         case retryDue
         /// The user pressed the shutter (in video mode: record, or stop recording).
         /// With `countdownSeconds` set it starts the countdown; during one, it stops it.

@@ -13,7 +13,11 @@
 /// the photo is written.
 public struct CaptureFlow: Hashable, Sendable {
     /// The current state.
-    public private(set) var state: State
+    public private(set) var state: State {
+        didSet { if !waitsForCameraReturn { looksWhileAway = 0 } }
+    }
+    /// Looks at the list (`retryDue`) since the camera went away (`retrySeconds`).
+    var looksWhileAway = 0
     /// Save right after the shutter, without review (as phone cameras do); off by default.
     public var saveWithoutReview: Bool
     /// Seconds the shutter counts down before it fires (the preferences' timer); 0: at once.

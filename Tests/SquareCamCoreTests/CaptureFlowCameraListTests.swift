@@ -2,7 +2,7 @@ import Testing
 import SquareCamCore
 
 /// Cameras coming and going (`camerasChanged`) and looking again while the
-/// camera is away (`wantsRetry`, `retryDue`): every decision as a transition.
+/// camera is away (`retrySeconds`, `retryDue`): every decision as a transition.
 @Suite struct CaptureFlowCameraListTests {
     typealias Listing = Flow.CameraListing
 
@@ -122,13 +122,38 @@ import SquareCamCore
         for name in FlowFixtures.paths.keys {
             let flow = try FlowFixtures.flow(name)
             let expected = name == "failed" || name == "disconnected"   // "failed" is busy in the fixtures
-            #expect(flow.wantsRetry(listWatched: false) == expected, "\(name)")
-            #expect(flow.wantsRetry(listWatched: true) == (name == "failed"), "\(name)")
+            #expect((flow.retrySeconds(listWatched: false) != nil) == expected, "\(name)")
+            #expect((flow.retrySeconds(listWatched: true) != nil) == (name == "failed"), "\(name)")
         }
-        #expect(!(try Self.flow("stalled")).wantsRetry(listWatched: false))
-        #expect(!(try Self.flow("unknown")).wantsRetry(listWatched: false))
-        #expect(try Self.flow("noPipeWire").wantsRetry(listWatched: false))
-        #expect(!(try Self.flow("noPipeWire")).wantsRetry(listWatched: true))
+        #expect(try Self.flow("stalled").retrySeconds(listWatched: false) == nil)
+        #expect(try Self.flow("unknown").retrySeconds(listWatched: false) == nil)
+        #expect(try Self.flow("noPipeWire").retrySeconds(listWatched: false) == 2)
+        #expect(try Self.flow("noPipeWire").retrySeconds(listWatched: true) == nil)
+    }
+
+    /// Away for half a minute (fifteen looks), the camera is looked for every
+    /// 10 s, not 2; once back, or anything else, the pace starts over. A busy
+    /// camera is tried every 2 s however long.
+    @Test func looksSlowDownAfterHalfAMinuteAway() throws {
+        for name in ["noPipeWire", "disconnected"] {
+            var flow = try Self.flow(name)
+            for look in 1...15 {
+                #expect(flow.retrySeconds(listWatched: false) == 2, "\(name), look \(look)")
+                _ = try flow.handle(.retryDue)
+                if name == "disconnected" { _ = try flow.handle(.camerasChanged(Listing(ids: [], currentID: "cam"))) }
+            }
+            #expect(flow.retrySeconds(listWatched: false) == 10, "\(name)")
+            _ = try flow.handle(.camerasChanged(Listing(ids: ["cam"], currentID: "cam")))
+            #expect(flow.state == .starting, "\(name)")
+            _ = try flow.handle(.cameraFailed(.disconnected(camera: "cam")))
+            #expect(flow.retrySeconds(listWatched: false) == 2, "\(name): away again, looked for quickly again")
+        }
+        var busy = try FlowFixtures.flow("failed")
+        for _ in 1...20 {
+            _ = try busy.handle(.retryDue)
+            _ = try busy.handle(.cameraFailed(.busy(camera: "cam")))
+        }
+        #expect(busy.retrySeconds(listWatched: false) == 2)
     }
 
     @Test func eachLookDoesWhatTheStateNeeds() throws {

@@ -73,7 +73,7 @@ final class MainWindow {
         window = adw_application_window_new(gcast(application))
         gtk_window_set_title(gcast(window), "SquareCam")
         gtk_window_set_icon_name(gcast(window), SquareCamApp.applicationID)
-        gtk_window_set_default_size(gcast(window), 600, 760)
+        gtk_window_set_default_size(gcast(window), Int32(Self.firstSize.width), Int32(Self.firstSize.height))
 
         stack = gtk_stack_new()
         // No transition: a page is whole the moment it shows (screenshots, slow machines).
@@ -153,8 +153,26 @@ final class MainWindow {
         }
     }
 
+    /// The window's size at launch, where the screen has room for it.
+    static let firstSize = PixelSize(width: 600, height: 760)
+
     func present() {
         gtk_window_present(gcast(window))
+        // Where no screen has room for that size (a phone: 360×720), the
+        // window is maximized, as a phone's compositor shows every window,
+        // instead of hanging off the screen's edges where the compositor
+        // leaves windows their own size (Weston's desktop shell). Once it is
+        // on screen: Weston 10 answers a window maximized before it has an
+        // output with a maximized size of 0×0, then ends the app for not
+        // matching it (a protocol error).
+        if let largest = ScreenGeometry.largestMonitor(),
+           largest.width < Self.firstSize.width || largest.height < Self.firstSize.height {
+            FrameClock.afterPaints(of: window, frames: 1) { [weak self] in
+                guard let self else { return }
+                gtk_window_maximize(gcast(window))
+                Trace.line("window maximized: the largest screen is \(largest.width)x\(largest.height)")
+            }
+        }
         controller.start()
     }
 

@@ -16,6 +16,8 @@ final class DisplayLane: Sendable {
     let desktop: XDisplay
     let phone = XDisplay(screen: "720x1440x24", usesEnvironment: false)
     let weston = Weston()
+    /// A phone's screen under Wayland (360×720), its compositor started when first asked for.
+    let phoneWeston = Weston(width: 360, height: 720)
     private let managed = Mutex<[String: XDisplay]>([:])
 
     /// The first lane draws on `$DISPLAY` (xvfb-run's, under make test).

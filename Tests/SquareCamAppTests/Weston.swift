@@ -10,8 +10,18 @@ import TestThreads
 final class Weston: Sendable {
     /// The compositor of the test's lane.
     static var shared: Weston { DisplayLane.current.weston }
+    /// The phone-sized compositor of the test's lane (360×720).
+    static var phone: Weston { DisplayLane.current.phoneWeston }
 
     private let started = Mutex<Result<URL, AppTestError>?>(nil)
+    /// The output's size in pixels.
+    let width: Int
+    let height: Int
+
+    init(width: Int = 1280, height: Int = 1024) {
+        self.width = width
+        self.height = height
+    }
 
     /// The compositor's socket (GTK 4.8 takes only a name in `XDG_RUNTIME_DIR`, no path).
     var socket: URL {
@@ -40,7 +50,7 @@ final class Weston: Sendable {
         let weston = Process()
         weston.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // desktop-shell with pixman: the screenshooter reads what was drawn (the default headless renderer draws nothing).
-        weston.arguments = ["weston", "--backend=headless-backend.so", "--use-pixman", "--width=1280", "--height=1024",
+        weston.arguments = ["weston", "--backend=headless-backend.so", "--use-pixman", "--width=\(width)", "--height=\(height)",
                             "--socket=wayland-test", "--idle-time=0", "--debug", "--no-config"]
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtime.path

@@ -53,18 +53,20 @@ extension AppWindowTests {
         try app.waitForTrace("viewfinder showing frames")
     }
 
-    /// A phone's screen under Wayland (360×720), where Weston's desktop shell
-    /// leaves a window its own size (600×760 would hang off the screen): the
-    /// app starts maximized, its pages fill the screen with every control
-    /// inside it and finger-sized (the layout audit), and a photo is taken
-    /// and reviewed there.
-    @Test(.takesLong) func aPhoneSizedScreenUnderWayland() throws {
-        let (bus, app) = try accessibleApp(["--camera", Self.testCamera], wayland: .phone)
-        try app.waitForTrace("window maximized: the largest screen is 360x720")
-        // Filling the screen's width, at most its height (the shell's panel takes some).
+    /// A phone's screen under Wayland, upright (360×720) and on its side
+    /// (720×360), where Weston's desktop shell leaves a window its own size
+    /// (600×760 would hang off the screen): the app is maximized, its pages
+    /// fill the screen with every control inside it and finger-sized (the
+    /// layout audit), and a photo is taken and reviewed there.
+    @Test(.takesLong, arguments: [(360, 720), (720, 360)])
+    func aPhoneSizedScreenUnderWayland(width: Int, height: Int) throws {
+        let weston = Weston.sized(width: width, height: height)
+        let (bus, app) = try accessibleApp(["--camera", Self.testCamera], wayland: weston)
+        try app.waitForTrace("window maximized: the largest screen is \(width)x\(height)")
+        // The screen's width, and its height less the shell's panel (32 px).
         let fillsTheScreen = { (line: String) -> Bool in
             guard let window = ControlsTrace.size(after: " in ", in: line) else { return false }
-            return window.width >= 340 && window.width <= 360 && window.height >= 600 && window.height <= 720
+            return window.width == width && window.height <= height && window.height >= height - 40
         }
         for (page, action) in [("live", nil), ("review", "Take Photo")] as [(String, String?)] {
             let since = app.traceLines.count
@@ -74,10 +76,9 @@ extension AppWindowTests {
             #expect(audit.hasSuffix("problems: none"), "\(audit)")
         }
         // The photo under review is on the compositor's screen: the test pattern's bars.
-        let shot = try Weston.phone.screenshot(saveAs: "wayland-phone-review", waitingUpTo: 5) {
-            $0.fraction { $0.r < 40 && $0.g > 200 && $0.b > 200 } > 0.03
-        }
-        #expect(shot.width == 360 && shot.height == 720)
-        #expect(shot.fraction { $0.r < 40 && $0.g > 200 && $0.b > 200 } > 0.03, "no photo on the phone's Wayland screen")
+        let cyan = { (picture: Picture) in picture.fraction { $0.r < 40 && $0.g > 200 && $0.b > 200 } }
+        let shot = try weston.screenshot(saveAs: "wayland-phone-\(width)x\(height)-review", waitingUpTo: 5) { cyan($0) > 0.03 }
+        #expect(shot.width == width && shot.height == height)
+        #expect(cyan(shot) > 0.03, "no photo on the phone's Wayland screen")
     }
 }

@@ -16,9 +16,8 @@ final class DisplayLane: Sendable {
     let desktop: XDisplay
     let phone = XDisplay(screen: "720x1440x24", usesEnvironment: false)
     let weston = Weston()
-    /// A phone's screen under Wayland (360×720), its compositor started when first asked for.
-    let phoneWeston = Weston(width: 360, height: 720)
     private let managed = Mutex<[String: XDisplay]>([:])
+    private let compositors = Mutex<[String: Weston]>([:])
 
     /// The first lane draws on `$DISPLAY` (xvfb-run's, under make test).
     private init(first: Bool) {
@@ -33,6 +32,17 @@ final class DisplayLane: Sendable {
             let display = XDisplay(screen: screen, usesEnvironment: false, windowManager: true)
             screens[screen] = display
             return display
+        }
+    }
+
+    /// One Wayland compositor of each output size (a phone's, either way up), started when first used.
+    func weston(width: Int, height: Int) -> Weston {
+        compositors.withLock { known in
+            let key = "\(width)x\(height)"
+            if let weston = known[key] { return weston }
+            let weston = Weston(width: width, height: height)
+            known[key] = weston
+            return weston
         }
     }
 

@@ -10,8 +10,8 @@ import TestThreads
 final class Weston: Sendable {
     /// The compositor of the test's lane.
     static var shared: Weston { DisplayLane.current.weston }
-    /// The phone-sized compositor of the test's lane (360×720).
-    static var phone: Weston { DisplayLane.current.phoneWeston }
+    /// The test lane's compositor with an output of `width`×`height` (a phone's).
+    static func sized(width: Int, height: Int) -> Weston { DisplayLane.current.weston(width: width, height: height) }
 
     private let started = Mutex<Result<URL, AppTestError>?>(nil)
     /// The output's size in pixels.

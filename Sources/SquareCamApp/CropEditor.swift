@@ -23,6 +23,8 @@ final class CropEditor {
     private var zoomStart: SquareCropBox?
     private let tools: Widget
     private let actions: Widget
+    /// The column (or rows) of buttons: tools, the way out, the round avatar.
+    private let buttons: Widget
     let area: AdaptiveArea
     /// Space kept around the photo, so the square's outline is never cut off.
     private static let margin = 16.0
@@ -53,7 +55,7 @@ final class CropEditor {
         actions = Make.box(vertical: false, spacing: 12, [cancelButton, doneButton])
         for row in [tools, actions] { gtk_widget_set_halign(row, GTK_ALIGN_CENTER) }
         gtk_widget_set_halign(roundButton, GTK_ALIGN_CENTER)
-        let buttons = Make.box(vertical: true, spacing: 12, [tools, actions, roundButton])
+        buttons = Make.box(vertical: true, spacing: 12, [tools, actions, roundButton])
         gtk_widget_set_valign(buttons, GTK_ALIGN_CENTER)
         WidgetStyle.margins(buttons, 12)
         // The instructions are always on screen: a touch screen has no hover to show a tooltip.
@@ -74,9 +76,15 @@ final class CropEditor {
             MainActor.assumeIsolated { editor.draw(cairo, width: Double(width), height: Double(height)) }
         }, context, nil)
         installGestures()
-        area.onArrange = { [weak self] arrangement, _ in
+        area.onArrange = { [weak self] arrangement, space in
             guard let self else { return }
             WidgetStyle.setVertical(self.actions, arrangement == .sideBySide)
+            // A phone on its side, less its top bar (720×328): four rows of
+            // buttons beside the photo fit only with tighter gaps.
+            let gap: Int32 = arrangement == .sideBySide && space.height < 360 ? 6 : 12
+            gtk_box_set_spacing(gcast(self.buttons), gap)
+            gtk_box_set_spacing(gcast(self.actions), gap)
+            WidgetStyle.margins(self.buttons, gap)
         }
     }
 

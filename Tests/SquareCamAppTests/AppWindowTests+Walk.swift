@@ -11,10 +11,12 @@ import Testing
 extension AppWindowTests {
     static let walkLanguages = ["en", "ja", "ko"]
 
-    /// The walk's three sizes in `language` ("en": the app's own words).
+    /// The walk's three sizes in `language` ("en": the app's own words): a
+    /// 360×720 phone's screen less its shell's top bar (32 px), upright and
+    /// on its side, as a phone gives an app; and a desktop window.
     static func walkSizes(_ language: String) -> [ScreenSize] {
         let chosen = language == "en" ? nil : language
-        return [(360, 720, "phone-portrait"), (720, 360, "phone-landscape"), (1280, 800, "desktop")].map { width, height, name in
+        return [(360, 688, "phone-portrait"), (720, 328, "phone-landscape"), (1280, 800, "desktop")].map { width, height, name in
             ScreenSize(name: name + (chosen.map { "-" + $0 } ?? ""), width: width, height: height, language: chosen)
         }
     }

@@ -67,7 +67,7 @@ extension MainWindow {
                 // The command to copy, as on the denied page; the page goes live by itself once it has run.
                 status.show(icon: "dialog-warning-symbolic", title: localized("The camera cannot be reached"),
                             description: localized("SquareCam cannot reach PipeWire, which brings the cameras' pictures. Start PipeWire and WirePlumber with this command; the camera comes back by itself."),
-                            command: Self.startPipeWireCommand, primary: tryAgain, secondary: copyAction(Self.startPipeWireCommand))
+                            command: CameraFailure.startPipeWireCommand, primary: tryAgain, secondary: copyAction(CameraFailure.startPipeWireCommand))
             } else {
                 status.show(icon: "dialog-warning-symbolic", title: localized("The camera does not work"),
                             description: UserMessages.describe(failure), primary: tryAgain, secondary: testPattern)
@@ -99,9 +99,6 @@ extension MainWindow {
             })
         }
     }
-
-    /// What starts PipeWire and its session manager in a systemd user session.
-    static let startPipeWireCommand = "systemctl --user start pipewire wireplumber"
 
     /// The status page's name in the debug log.
     static func statusName(_ state: CaptureFlow.State) -> String {

@@ -34,7 +34,8 @@ enum UserMessages {
             localized("No camera has the id '{id}'.", ["id": id])
         case .pipeWireUnreachable:
             // The portal's reason is in the debug log; a person needs what to do.
-            localized("SquareCam cannot reach PipeWire, which brings the cameras' pictures. Start PipeWire and WirePlumber (systemctl --user start pipewire wireplumber); the camera comes back by itself.")
+            localized("SquareCam cannot reach PipeWire, which brings the cameras' pictures. Start PipeWire and WirePlumber ({command}); the camera comes back by itself.",
+                      ["command": CameraFailure.startPipeWireCommand])
         case .portalUnavailable:
             localized("SquareCam runs in a sandbox and can reach cameras only through the camera portal, which is not running. Install xdg-desktop-portal and your desktop's portal backend, log out and in again, then try again.")
         }

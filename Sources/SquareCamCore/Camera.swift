@@ -77,6 +77,10 @@ public enum CameraFailure: Error, Hashable, Sendable, Codable, CustomStringConve
     /// is the portal's own words.
     case pipeWireUnreachable(reason: String)
 
+    /// What starts PipeWire and its session manager in a systemd user
+    /// session: the advice for `pipeWireUnreachable`.
+    public static let startPipeWireCommand = "systemctl --user start pipewire wireplumber"
+
     public var description: String {
         switch self {
         case .noCamera:
@@ -94,7 +98,7 @@ public enum CameraFailure: Error, Hashable, Sendable, Codable, CustomStringConve
         case .unknownCamera(let id):
             "No camera has the id '\(id)'."
         case .pipeWireUnreachable(let reason):
-            "The camera portal could not reach PipeWire, which brings the cameras' pictures (\(reason)). Start PipeWire and WirePlumber (systemctl --user start pipewire wireplumber), then try again."
+            "The camera portal could not reach PipeWire, which brings the cameras' pictures (\(reason)). Start PipeWire and WirePlumber (\(Self.startPipeWireCommand)), then try again."
         case .portalUnavailable:
             "SquareCam runs in a sandbox and can reach cameras only through the camera portal, which is not running. Install xdg-desktop-portal and your desktop's portal backend, log out and in again, then try again."
         }

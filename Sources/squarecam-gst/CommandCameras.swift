@@ -135,7 +135,7 @@ enum CommandCameras {
         case .notDetermined:
             let reason = provider.lastAccessProblem ?? "no reason given"
             throw CommandExit(reporting: .failed(camera: PortalCameraProvider.anyCamera, detail: "the camera portal did not answer (\(reason))."),
-                              saying: "The camera portal did not answer (\(reason)) Try again; if it keeps failing, restart xdg-desktop-portal (systemctl --user restart xdg-desktop-portal).")
+                              saying: "The camera portal did not answer (\(reason)) \(PortalCameraProvider.unansweredAdvice)")
         }
         do {
             return try await provider.cameras()

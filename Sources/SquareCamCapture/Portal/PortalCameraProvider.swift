@@ -29,6 +29,9 @@ public final class PortalCameraProvider: CameraProvider {
     public static let forgetRefusalCommand =
         "gdbus call --session --dest org.freedesktop.impl.portal.PermissionStore --object-path /org/freedesktop/impl/portal/PermissionStore --method org.freedesktop.impl.portal.PermissionStore.DeletePermission devices camera ''"
     public var forgetRefusalCommand: String? { Self.forgetRefusalCommand }
+    /// What to do when the portal did not answer, or failed otherwise.
+    public static let unansweredAdvice =
+        "Try again; if it keeps failing, restart xdg-desktop-portal (systemctl --user restart xdg-desktop-portal)."
     /// What to say when a policy forbids the camera.
     public static let restrictedAdvice =
         "A system policy (the desktop's lockdown setting) disables the camera: ask the administrator of this computer to allow it."
@@ -161,7 +164,7 @@ public final class PortalCameraProvider: CameraProvider {
             case .noPipeWire(let reason):
                 throw .pipeWireUnreachable(reason: reason)
             case .failed:
-                throw .failed(camera: camera, detail: "\(error). Try again; if it keeps failing, restart xdg-desktop-portal (systemctl --user restart xdg-desktop-portal).")
+                throw .failed(camera: camera, detail: "\(error). \(Self.unansweredAdvice)")
             }
         }
     }

@@ -58,6 +58,8 @@ public enum SquareCamApp {
             Log.line(window.statistics.report(received: counts.received, replaced: counts.replaced))
             Log.line("squarecam-renderer: \(RendererChoice.summary)")
             Log.line("squarecam-viewfinder: side \(window.live.viewfinder.shownSide)")
+            let looks = window.controller.codeLookCounts
+            Log.line("squarecam-codes: \(looks.made) looks made, \(looks.skipped) skipped (the scene had not changed)")
         }
         holder.window = nil
         g_object_unref(UnsafeMutableRawPointer(application))

@@ -17,14 +17,23 @@ extension CaptureController {
     /// Starts looking for codes in `camera`'s frames, when the sources can read them.
     func startReadingCodes(in camera: any Camera) {
         guard let readCodes else { return }
-        let looking = codeLooking
+        let looking = codeLooking, looks = codeLooks
         // Weak: the camera keeps this closure until it is stopped.
         camera.setFrameAnalysis(named: "codes", framesPerSecond: Self.codeLooksPerSecond) { [weak self, weak camera] frame, _ in
             // Review, the editor, a recording: nobody sees the bar, so nothing is read.
             guard looking.isOn, let camera else { return }
+            // A still scene whose last look found nothing is not read again (UnchangedSceneSkipping).
+            let signature = SceneSignature(frame)
+            guard looks.withLock({ $0.shouldLook(at: signature, now: .now) }) else { return }
             let text = readCodes(frame).first
+            if text != nil { looks.withLock { $0.lookFound() } }
             Task { @MainActor in self?.codeRead(text, in: camera) }
         }
+    }
+
+    /// Code looks made and skipped (a still scene) so far.
+    public var codeLookCounts: (made: Int, skipped: Int) {
+        codeLooks.withLock { ($0.made, $0.skipped) }
     }
 
     /// Whether frames are read now: only while the live page shows.

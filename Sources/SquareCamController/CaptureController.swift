@@ -65,6 +65,8 @@ public final class CaptureController {
     var codeMisses = 0
     /// Frames are read only while this is on (the live page shows).
     let codeLooking = SharedFlag()
+    /// Which looks a still scene spares, on the analysis thread.
+    let codeLooks = LockedValue(UnchangedSceneSkipping())
 
     /// The faces in a frame (the analysis branch's small gray copy), as
     /// boxes in its pixels, looked for only inside `region` when one is

@@ -69,6 +69,27 @@ import Testing
         #expect(seen.reads.load(ordering: .relaxed) == before && harness.controller.codeInView == nil)
     }
 
+    @Test func aStillSceneIsReadOnceAndAChangedOneAtOnce() async throws {
+        let seen = Seen()
+        let (harness, camera) = try await harness(seen)
+        // 96x54 gray: a plain wall, then the same wall with a code's modules held up in it.
+        let wall = [UInt8](repeating: 120, count: 96 * 54)
+        var held = wall
+        for row in 10..<40 { for column in 30..<60 { held[row * 96 + column] = (row / 2 + column / 2) % 2 == 0 ? 0 : 255 } }
+        func frame(_ bytes: [UInt8]) -> Frame {
+            Frame(size: PixelSize(width: 96, height: 54), layout: .gray, planes: [.init(bytes: bytes, stride: 96)])
+        }
+        for _ in 1...3 { camera.analyseFrame("codes", frame: frame(wall)) }
+        await harness.settle()
+        #expect(seen.reads.load(ordering: .relaxed) == 1, "the still wall is read once")
+        seen.value = "held up"
+        camera.analyseFrame("codes", frame: frame(held))
+        await harness.settle()
+        #expect(seen.reads.load(ordering: .relaxed) == 2)
+        #expect(harness.controller.codeInView == "held up", "the code held up is read at the next look")
+        #expect(harness.controller.codeLookCounts == (made: 2, skipped: 2))
+    }
+
     @Test func withoutAReaderNoAnalysisIsAsked() async throws {
         let harness = try await ControllerHarness.live()
         #expect(try #require(harness.provider.opened.last).analysisRate("codes") == 0)

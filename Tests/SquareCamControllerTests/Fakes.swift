@@ -85,9 +85,11 @@ final class FakeCamera: Camera {
     /// The rate the analysis `name` asked for; 0 while none is attached.
     func analysisRate(_ name: String) -> Double { state.withLock { $0.analyses[name]?.rate ?? 0 } }
 
-    /// One analysis frame for the analysis `name`, as the camera's analysis thread hands it over.
-    func analyseFrame(_ name: String) {
-        let frame = Frame(size: PixelSize(width: 8, height: 6), layout: .gray, planes: [.init(bytes: [UInt8](repeating: 0, count: 48), stride: 8)])
+    /// One analysis frame for the analysis `name`, as the camera's analysis
+    /// thread hands it over: `frame`, or a tiny one (too small for a scene
+    /// signature, so never skipped as unchanged).
+    func analyseFrame(_ name: String, frame: Frame? = nil) {
+        let frame = frame ?? Frame(size: PixelSize(width: 8, height: 6), layout: .gray, planes: [.init(bytes: [UInt8](repeating: 0, count: 48), stride: 8)])
         state.withLock { $0.analyses[name]?.analyse }?(frame, PixelSize(width: 64, height: 48))
     }
 

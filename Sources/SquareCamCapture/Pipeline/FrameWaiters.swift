@@ -23,15 +23,19 @@ struct FrameWaiters<Value> {
     }
 
     /// Removes and returns those waiting for a frame that arrived after their moment, given one that arrived `arrived`.
+    /// Runs for every frame: nothing to do is the usual case, and closures,
+    /// not key paths (`\.continuation` on this generic tuple was looked up by
+    /// the runtime, demangling included, on every call).
     mutating func takeSatisfied(byFrameArrivedAt arrived: ContinuousClock.Instant) -> [Continuation] {
+        guard !waiting.isEmpty else { return [] }
         let ready = waiting.filter { $0.value.after < arrived }
         for id in ready.keys { waiting[id] = nil }
-        return ready.values.map(\.continuation)
+        return ready.values.map { $0.continuation }
     }
 
     /// Removes and returns every waiter (the camera stopped or failed).
     mutating func takeAll() -> [Continuation] {
         defer { waiting = [:] }
-        return waiting.values.map(\.continuation)
+        return waiting.values.map { $0.continuation }
     }
 }

@@ -49,6 +49,11 @@ run_app() {
     sleep 5
     local window
     window=$(xdotool search --onlyvisible --name SquareCam | tail -1)
+    # CPU time by thread, from 5 s in (past the start) to a second before the end.
+    local app_pid
+    app_pid=$(xdotool getwindowpid "$window")
+    thread_times "$app_pid" > "$work/threads.start"
+    ( sleep $(( SECONDS_TO_RUN - 6 )); thread_times "$app_pid" > "$work/threads.end" ) &
     if [[ ${FOLLOW:-0} == 1 ]]; then
         xdotool windowfocus --sync "$window" key f
     fi
@@ -85,6 +90,13 @@ run_plain() {
         cat "$work/plain.log" >&2
         exit 1
     fi
+}
+
+thread_times() {  # "name ticks" for each thread of process $1, ticks of utime + stime
+    local task
+    for task in /proc/"$1"/task/*; do
+        echo "$(tr ' ' _ < "$task/comm") $(awk '{ print $14 + $15 }' "$task/stat" 2> /dev/null || echo 0)"
+    done
 }
 
 x_server_ticks() {  # utime + stime, in clock ticks, of the Xvfb serving $DISPLAY
@@ -145,6 +157,15 @@ echo "  frames dropped: $dropped of $expected expected while live (target ≤ 1 
 echo "  frames the camera delivered: $(value frames_received), replaced before drawing: $(value frames_replaced)"
 echo "  CPU: app ${app_cpu} s, plain GStreamer window ${plain_cpu} s, ratio $(awk -v a="$app_cpu" -v p="$plain_cpu" 'BEGIN { r = 0; if (p > 0) r = a / p; printf "%.2f", r }')×$([[ $MODE == record ]] && echo " (the app also encodes the recording)" || echo " (target ≤ 1.5×)")"
 ticks=$(getconf CLK_TCK)
+if [[ -s $work/threads.end ]]; then
+    # Threads by name (a name may run on several threads: summed), ms of CPU a second of live view.
+    echo "  CPU by thread, ms a second from 5 s in to 1 s before the end, shots included: $(
+        awk -v h="$ticks" -v s=$(( SECONDS_TO_RUN - 6 )) '
+            NR == FNR { start[$1] += $2; next }
+            { end[$1] += $2 }
+            END { for (n in end) { ms = (end[n] - start[n]) * 1000 / h / s; if (ms >= 0.5) printf "%s %.1f\n", n, ms } }' \
+            "$work/threads.start" "$work/threads.end" | sort -k2 -rn | awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2 }')"
+fi
 echo "  X server CPU (not in the figures above): app's $(awk -v t="$(cat "$work/run_app.xticks")" -v h="$ticks" 'BEGIN { printf "%.2f", t / h }') s, plain's $(awk -v t="$(cat "$work/run_plain.xticks")" -v h="$ticks" 'BEGIN { printf "%.2f", t / h }') s"
 if [[ $MODE == record ]]; then
     clip=$(ls "$work/home/Videos/Camera/"*.webm 2> /dev/null | head -1)

@@ -106,17 +106,20 @@ struct PipelineDescription: Hashable, Sendable {
         // each other; leaky with room for one frame, the newest wins. Sinks are
         // async=false: a closed viewfinder valve means that sink never gets a
         // frame, and an async sink would then hold the pipeline out of PLAYING.
-        "split. ! \(Self.leakyQueue) ! " + stillSink
+        "split. ! \(Self.leakyQueue(named: "stillqueue")) ! " + stillSink
     }
 
     private var stillSink: String {
         "appsink name=\(Self.stillSinkName) caps=video/x-raw max-buffers=1 drop=true sync=false async=false"
     }
 
-    private static let leakyQueue = "queue leaky=downstream max-size-buffers=1 max-size-bytes=0 max-size-time=0"
+    /// Named, so that its thread is ("stillqueue:src", "viewfinderqueue"): CPU time by thread tells the branches apart.
+    private static func leakyQueue(named name: String) -> String {
+        "queue name=\(name) leaky=downstream max-size-buffers=1 max-size-bytes=0 max-size-time=0"
+    }
 
     private var viewfinderBranch: String {
-        "split. ! \(Self.leakyQueue)"
+        "split. ! \(Self.leakyQueue(named: "viewfinderqueue"))"
             // Sticky events (caps, segment) pass even while the valve is shut,
             // so the branch is negotiated before its first frame; with the
             // default drop-all a frame could arrive with no caps: not-negotiated.

@@ -3,11 +3,16 @@
 #   benchmarks/app.sh [path/to/squarecam] [seconds] [photos|record|analysers]
 # Runs the 1920x1080@30 test camera (CAMERA_SIZE=1280x720 for another size:
 # a 720p webcam's is the common one) in the app for SECONDS (default 60) on a
-# private X server, takes a photo every 10 s (shutter → review latency, then
-# Retake), and prints: frames shown per second, frames dropped, the app's CPU
-# time against `videotestsrc ! videoconvert ! videoscale ! ximagesink` at the
-# viewfinder's size, and shutter → review latency. Targets: ≥ 29 fps,
-# ≤ 1 % dropped, CPU ≤ 1.5× the plain pipeline, shutter → review ≤ 33 ms median (issue 11).
+# private X server (20 s or more), shows the live view alone from 5 s in,
+# then takes a photo every 5 s for the last tenth-per-second of the run
+# (shutter → review latency, then Retake), and prints: frames shown per
+# second, frames dropped, the app's CPU time against `videotestsrc !
+# videoconvert ! videoscale ! ximagesink` at the viewfinder's size over the
+# whole run (launch and shots included), the same for the live view alone
+# (as many seconds from 5 s in on both sides) with the app's CPU by thread,
+# and shutter → review latency. Targets: ≥ 29 fps, ≤ 1 % dropped, CPU ≤ 1.5×
+# the plain pipeline, shutter → review ≤ 33 ms median (issue 11); the live
+# view alone ≤ 1.0× (issue 19).
 # With `record` the app switches to video mode after 5 s and records (with the
 # test tone) until SIGTERM ends it, which saves the clip: the viewfinder's
 # rate is then the rate while recording, ≥ 29 fps (issue 20); the CPU ratio
@@ -45,24 +50,26 @@ run_app() {
     SQUARECAM_TRACE=1 /usr/bin/time -f "%U %S" -o "$work/app.time" \
         timeout -s TERM "$SECONDS_TO_RUN" "$BIN" --camera "test:${CAMERA_SIZE}@30" --microphone test 2> "$work/app.log" &
     local app=$!
-    local shots=$(( SECONDS_TO_RUN / 10 ))
     sleep 5
-    local window
+    local window app_pid
     window=$(xdotool search --onlyvisible --name SquareCam | tail -1)
-    # CPU time by thread, from 5 s in (past the start) to a second before the end.
-    local app_pid
     app_pid=$(xdotool getwindowpid "$window")
-    thread_times "$app_pid" > "$work/threads.start"
-    ( sleep $(( SECONDS_TO_RUN - 6 )); thread_times "$app_pid" > "$work/threads.end" ) &
     if [[ ${FOLLOW:-0} == 1 ]]; then
         xdotool windowfocus --sync "$window" key f
     fi
+    local shots=$(( SECONDS_TO_RUN / 10 ))
     if [[ $MODE == record ]]; then
         xdotool windowfocus --sync "$window" key v
         sleep 1
         xdotool windowfocus --sync "$window" key space
         shots=0
     fi
+    # The live view alone first (CPU time by thread and in all), then the shots.
+    thread_times "$app_pid" > "$work/threads.start"
+    process_ticks "$app_pid" > "$work/app.live"
+    sleep "$(live_seconds)"
+    thread_times "$app_pid" > "$work/threads.end"
+    process_ticks "$app_pid" >> "$work/app.live"
     for _ in $(seq 1 "$shots"); do
         sleep 4
         xdotool windowfocus --sync "$window" key space
@@ -83,7 +90,16 @@ run_plain() {
     /usr/bin/time -f "%U %S" -o "$work/plain.time" timeout -s INT "$SECONDS_TO_RUN" gst-launch-1.0 -q \
         videotestsrc is-live=true pattern=smpte ! video/x-raw,format=I420,width=$camera_width,height=$camera_height,framerate=30/1,colorimetry=bt601 \
         ! videocrop left=$margin right=$margin ! videoconvert ! videoscale ! "video/x-raw,width=$side,height=$side" \
-        ! ximagesink sync=true > "$work/plain.log" 2>&1 || status=$?
+        ! ximagesink sync=true > "$work/plain.log" 2>&1 &
+    local runner=$!
+    # Its CPU time over as many seconds, from as far in, as the app's live view alone.
+    sleep 5
+    local plain_pid
+    plain_pid=$(pgrep -n -x gst-launch-1.0)
+    process_ticks "$plain_pid" > "$work/plain.live"
+    sleep "$(live_seconds)"
+    process_ticks "$plain_pid" >> "$work/plain.live"
+    wait "$runner" || status=$?
     # Stopped by the timeout (124, or 0 when gst-launch ends cleanly on SIGINT) is the only good end.
     if [[ $status != 0 && $status != 124 ]]; then
         echo "app.sh: the peer window (gst-launch-1.0 … ! ximagesink) failed with status $status:" >&2
@@ -92,10 +108,19 @@ run_plain() {
     fi
 }
 
+live_seconds() {  # how long the app shows its live view alone, from 5 s in, before the shots (10 s apart, 5 s each)
+    echo $(( SECONDS_TO_RUN - 6 - 5 * (SECONDS_TO_RUN / 10) ))
+}
+
+process_ticks() {  # utime + stime of process $1, every thread's, in clock ticks
+    sed 's/.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'
+}
+
 thread_times() {  # "name ticks" for each thread of process $1, ticks of utime + stime
     local task
     for task in /proc/"$1"/task/*; do
-        echo "$(tr ' ' _ < "$task/comm") $(awk '{ print $14 + $15 }' "$task/stat" 2> /dev/null || echo 0)"
+        # utime and stime are the 12th and 13th fields after the name, which may hold spaces ("dconf worker").
+        echo "$(tr ' ' _ < "$task/comm") $(sed 's/.*) //' "$task/stat" 2> /dev/null | awk '{ print $12 + $13 }')"
     done
 }
 
@@ -129,6 +154,7 @@ if ! gst-inspect-1.0 ximagesink > /dev/null 2>&1; then
 fi
 BIN=${1:-$(swift build -c release --show-bin-path)/squarecam}
 SECONDS_TO_RUN=${2:-60}
+[[ $SECONDS_TO_RUN =~ ^[0-9]+$ && $SECONDS_TO_RUN -ge 20 ]] || { echo "app.sh: run for 20 seconds or more, not '$SECONDS_TO_RUN'" >&2; exit 2; }
 export MODE=${3:-photos}
 export CAMERA_SIZE=${CAMERA_SIZE:-1920x1080}
 [[ $CAMERA_SIZE =~ ^[0-9]+x[0-9]+$ && ${CAMERA_SIZE%x*} -ge ${CAMERA_SIZE#*x} ]] || { echo "app.sh: CAMERA_SIZE is WIDTHxHEIGHT, landscape, not '$CAMERA_SIZE'" >&2; exit 2; }
@@ -157,10 +183,16 @@ echo "  frames dropped: $dropped of $expected expected while live (target ≤ 1 
 echo "  frames the camera delivered: $(value frames_received), replaced before drawing: $(value frames_replaced)"
 echo "  CPU: app ${app_cpu} s, plain GStreamer window ${plain_cpu} s, ratio $(awk -v a="$app_cpu" -v p="$plain_cpu" 'BEGIN { r = 0; if (p > 0) r = a / p; printf "%.2f", r }')×$([[ $MODE == record ]] && echo " (the app also encodes the recording)" || echo " (target ≤ 1.5×)")"
 ticks=$(getconf CLK_TCK)
+live_rate() {  # ms of CPU a second between the two snapshots in file $1
+    awk -v h="$ticks" -v s="$(live_seconds)" 'NR == 1 { a = $1 } NR == 2 { printf "%.0f", ($1 - a) * 1000 / h / s }' "$1"
+}
+app_live=$(live_rate "$work/app.live")
+plain_live=$(live_rate "$work/plain.live")
+echo "  CPU of the live view alone, $(live_seconds) s from 5 s in on both sides (no start, no shots): app ${app_live} ms a second, plain window ${plain_live}, ratio $(awk -v a="$app_live" -v p="$plain_live" 'BEGIN { printf "%.2f", (p > 0 ? a / p : 0) }')× (target ≤ 1.0×, issue 19)"
 if [[ -s $work/threads.end ]]; then
     # Threads by name (a name may run on several threads: summed), ms of CPU a second of live view.
-    echo "  CPU by thread, ms a second from 5 s in to 1 s before the end, shots included: $(
-        awk -v h="$ticks" -v s=$(( SECONDS_TO_RUN - 6 )) '
+    echo "  the app's by thread, ms a second over the same seconds: $(
+        awk -v h="$ticks" -v s="$(live_seconds)" '
             NR == FNR { start[$1] += $2; next }
             { end[$1] += $2 }
             END { for (n in end) { ms = (end[n] - start[n]) * 1000 / h / s; if (ms >= 0.5) printf "%s %.1f\n", n, ms } }' \

@@ -4,7 +4,7 @@
 # Runs the 1920x1080@30 test camera (CAMERA_SIZE=1280x720 for another size:
 # a 720p webcam's is the common one) in the app for SECONDS (default 60) on a
 # private X server (20 s or more), shows the live view alone from 5 s in,
-# then takes a photo every 5 s for the last tenth-per-second of the run
+# then takes one photo per 10 s of the run, 5 s apart
 # (shutter → review latency, then Retake), and prints: frames shown per
 # second, frames dropped, the app's CPU time against `videotestsrc !
 # videoconvert ! videoscale ! ximagesink` at the viewfinder's size over the

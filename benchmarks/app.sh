@@ -197,7 +197,7 @@ live_rate() {  # ms of CPU a second between the two snapshots in file $1
 }
 app_live=$(live_rate "$work/app.live")
 plain_live=$(live_rate "$work/plain.live")
-echo "  CPU of the live view alone, $(live_seconds) s from 6 s in, the plain window beside it for the same seconds: app ${app_live} ms a second, plain window ${plain_live}, ratio $(awk -v a="$app_live" -v p="$plain_live" 'BEGIN { printf "%.2f", (p > 0 ? a / p : 0) }')× (target ≤ 1.0×, issue 19)"
+echo "  CPU of the live view alone, $(live_seconds) s from 6 s in, the plain window beside it for the same seconds: app ${app_live} ms a second, plain window ${plain_live}, ratio $(awk -v a="$app_live" -v p="$plain_live" 'BEGIN { printf "%.2f", (p > 0 ? a / p : 0) }')×$([[ $MODE == record ]] && echo " (the app also encodes the recording)" || echo " (target ≤ 1.0×, issue 19)")"
 if [[ -s $work/threads.end ]]; then
     # Threads by name (a name may run on several threads: summed), ms of CPU a second of live view.
     echo "  the app's by thread, ms a second over the same seconds: $(

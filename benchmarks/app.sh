@@ -3,14 +3,14 @@
 #   benchmarks/app.sh [path/to/squarecam] [seconds] [photos|record|analysers]
 # Runs the 1920x1080@30 test camera (CAMERA_SIZE=1280x720 for another size:
 # a 720p webcam's is the common one) in the app for SECONDS (default 60) on a
-# private X server (20 s or more), shows the live view alone from 5 s in,
+# private X server (20 s or more), shows the live view alone from 6 s in,
 # then takes one photo per 10 s of the run, 5 s apart
 # (shutter → review latency, then Retake), and prints: frames shown per
 # second, frames dropped, the app's CPU time against `videotestsrc !
 # videoconvert ! videoscale ! ximagesink` at the viewfinder's size over the
-# whole run (launch and shots included), the same for the live view alone
-# (as many seconds from 5 s in on both sides) with the app's CPU by thread,
-# and shutter → review latency. Targets: ≥ 29 fps, ≤ 1 % dropped, CPU ≤ 1.5×
+# whole run (launch and shots included; the peer run on its own), the same
+# for the live view alone (the peer beside it on the screen for those
+# seconds) with the app's CPU by thread, and shutter → review latency. Targets: ≥ 29 fps, ≤ 1 % dropped, CPU ≤ 1.5×
 # the plain pipeline, shutter → review ≤ 33 ms median (issue 11); the live
 # view alone ≤ 1.0× (issue 19).
 # With `record` the app switches to video mode after 5 s and records (with the
@@ -198,15 +198,13 @@ live_rate() {  # ms of CPU a second between the two snapshots in file $1
 app_live=$(live_rate "$work/app.live")
 plain_live=$(live_rate "$work/plain.live")
 echo "  CPU of the live view alone, $(live_seconds) s from 6 s in, the plain window beside it for the same seconds: app ${app_live} ms a second, plain window ${plain_live}, ratio $(awk -v a="$app_live" -v p="$plain_live" 'BEGIN { printf "%.2f", (p > 0 ? a / p : 0) }')×$([[ $MODE == record ]] && echo " (the app also encodes the recording)" || echo " (target ≤ 1.0×, issue 19)")"
-if [[ -s $work/threads.end ]]; then
-    # Threads by name (a name may run on several threads: summed), ms of CPU a second of live view.
-    echo "  the app's by thread, ms a second over the same seconds: $(
-        awk -v h="$ticks" -v s="$(live_seconds)" '
-            NR == FNR { start[$1] += $2; next }
-            { end[$1] += $2 }
-            END { for (n in end) { ms = (end[n] - start[n]) * 1000 / h / s; if (ms >= 0.5) printf "%s %.1f\n", n, ms } }' \
-            "$work/threads.start" "$work/threads.end" | sort -k2 -rn | awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2 }')"
-fi
+# Threads by name (a name may run on several threads: summed), ms of CPU a second of live view.
+echo "  the app's by thread, ms a second over the same seconds: $(
+    awk -v h="$ticks" -v s="$(live_seconds)" '
+        NR == FNR { start[$1] += $2; next }
+        { end[$1] += $2 }
+        END { for (n in end) { ms = (end[n] - start[n]) * 1000 / h / s; if (ms >= 0.5) printf "%s %.1f\n", n, ms } }' \
+        "$work/threads.start" "$work/threads.end" | sort -k2 -rn | awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2 }')"
 echo "  X server CPU (not in the figures above): the app's run (the plain window beside it for a while) $(awk -v t="$(cat "$work/run_app.xticks")" -v h="$ticks" 'BEGIN { printf "%.2f", t / h }') s, the plain run's $(awk -v t="$(cat "$work/run_plain.xticks")" -v h="$ticks" 'BEGIN { printf "%.2f", t / h }') s"
 if [[ $MODE == record ]]; then
     clip=$(ls "$work/home/Videos/Camera/"*.webm 2> /dev/null | head -1)

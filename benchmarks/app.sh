@@ -20,10 +20,12 @@
 # With `analysers` the app runs a second time with Follow the Face on (F):
 # both analysers of the analysis branch then run (codes 2/s, always on live;
 # faces 10/s), and the line "analysers" compares that run's CPU and frame
-# rate with the first's. Targets: ≥ 29 fps and CPU within +25 % (issue 21).
+# rate with the first's: what following costs (≥ 29 fps is issue 21's).
 # BEFORE=path/to/an/older/squarecam (e.g. a worktree at ba36ac3, before the
 # analysis branch) adds a run of that build, and the line "against before"
-# compares the run with Follow the Face on with it: "today" in issue 21's words.
+# compares the run with Follow the Face on with it: "today" in issue 21's
+# words, whose target is CPU within +25 %. (Since a still scene's code looks
+# are skipped, the first run is cheaper, so following's share of it is larger.)
 #
 # Fair comparison: both sides get the same stream (the app's test camera is
 # videotestsrc I420 BT.601 CAMERA_SIZE@30, and so is the plain pipeline's
@@ -219,7 +221,7 @@ if [[ $MODE == analysers ]]; then
     FOLLOW=1 xvfb-run -a -s "-screen 0 1280x1024x24" "$0" --inside run_app "$BIN" "$SECONDS_TO_RUN" "$work"
     stats=$(cat "$work/app.stats")
     follow_cpu=$(cpu_seconds "$work/app.time")
-    echo "  analysers: with Follow the Face on, frames shown per second $(value fps_shown) (target ≥ 29), CPU ${follow_cpu} s against ${app_cpu} s: $(awk -v a="$follow_cpu" -v b="$app_cpu" 'BEGIN { printf "%+.0f %%", 100 * (a / b - 1) }') (target ≤ +25 %)"
+    echo "  analysers: with Follow the Face on, frames shown per second $(value fps_shown) (target ≥ 29), CPU ${follow_cpu} s against ${app_cpu} s: $(awk -v a="$follow_cpu" -v b="$app_cpu" 'BEGIN { printf "%+.0f %%", 100 * (a / b - 1) }') (what following costs)"
     if [[ -n ${BEFORE:-} ]]; then
         [[ -x $BEFORE ]] || { echo "app.sh: BEFORE=$BEFORE is no program" >&2; exit 1; }
         rm -rf "$work/home"

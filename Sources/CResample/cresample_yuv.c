@@ -1,4 +1,5 @@
 #include "cresample_yuv.h"
+#include <stdint.h>
 #include <stdlib.h>
 #include <math.h>
 #if defined(__x86_64__)
@@ -89,17 +90,40 @@ static void pixels_portable(const int16_t *luma, const int16_t *u, const int16_t
 }
 
 #if defined(__x86_64__)
+// Two small signed values per 32-bit lane as the int16 pair pmaddwd takes: `low` in the low half.
+__attribute__((target("avx2")))
+static inline __m256i int16_pairs(__m256i low, __m256i high) {
+    return _mm256_or_si256(_mm256_and_si256(low, _mm256_set1_epi32(0xffff)), _mm256_slli_epi32(high, 16));
+}
+
+// The pmaddwd operand (a, b): a for the pair's low half, b for its high.
+static inline int32_t int16_pair(int32_t a, int32_t b) { return (int32_t)(((uint32_t)b << 16) | ((uint32_t)a & 0xffff)); }
+
+// Whether the matrix fits rgba_avx2's 16-bit products: every coefficient but
+// u_to_b as it is, u_to_b less 1 << CRESAMPLE_YUV_BITS (that part is a shift).
+// So it is for every standard matrix (u_to_b is at most 2.14 × 2^14).
+static int fits_int16_products(const cresample_yuv_matrix *m) {
+    int32_t c[] = {m->y, m->v_to_r, m->u_to_g, m->v_to_g, m->u_to_b - (1 << CRESAMPLE_YUV_BITS)};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+        if (c[i] < INT16_MIN || c[i] > INT16_MAX) return 0;
+    return 1;
+}
+
 // R, G, B, 255 for eight pixels from their blended Y, U, V (32-bit lanes),
-// with the portable loop's matrix, rounding and clamping.
+// with the portable loop's matrix, rounding and clamping: the same sums,
+// each two products one pmaddwd of int16 pairs (Y less its offset, U and V
+// are within ±255), which costs less than 32-bit multiplies.
 __attribute__((target("avx2")))
 static inline __m256i rgba_avx2(__m256i Y, __m256i U, __m256i V, const cresample_yuv_matrix *m) {
     const __m256i half = _mm256_set1_epi32(1 << (CRESAMPLE_YUV_BITS - 1));
     const __m256i zero = _mm256_setzero_si256(), max = _mm256_set1_epi32(255);
-    __m256i yy = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_set1_epi32(m->y), _mm256_sub_epi32(Y, _mm256_set1_epi32(m->y_offset))), half);
-    __m256i r = _mm256_add_epi32(yy, _mm256_mullo_epi32(_mm256_set1_epi32(m->v_to_r), V));
-    __m256i g = _mm256_add_epi32(_mm256_add_epi32(yy, _mm256_mullo_epi32(_mm256_set1_epi32(m->u_to_g), U)),
-                                 _mm256_mullo_epi32(_mm256_set1_epi32(m->v_to_g), V));
-    __m256i b = _mm256_add_epi32(yy, _mm256_mullo_epi32(_mm256_set1_epi32(m->u_to_b), U));
+    __m256i y = _mm256_sub_epi32(Y, _mm256_set1_epi32(m->y_offset));
+    __m256i yv = int16_pairs(y, V), yu = int16_pairs(y, U), v1 = int16_pairs(V, _mm256_set1_epi32(1));
+    __m256i r = _mm256_add_epi32(_mm256_madd_epi16(yv, _mm256_set1_epi32(int16_pair(m->y, m->v_to_r))), half);
+    __m256i g = _mm256_add_epi32(_mm256_madd_epi16(yu, _mm256_set1_epi32(int16_pair(m->y, m->u_to_g))),
+                                 _mm256_madd_epi16(v1, _mm256_set1_epi32(int16_pair(m->v_to_g, 1 << (CRESAMPLE_YUV_BITS - 1)))));
+    __m256i b = _mm256_add_epi32(_mm256_madd_epi16(yu, _mm256_set1_epi32(int16_pair(m->y, m->u_to_b - (1 << CRESAMPLE_YUV_BITS)))),
+                                 _mm256_add_epi32(_mm256_slli_epi32(U, CRESAMPLE_YUV_BITS), half));
     r = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(r, CRESAMPLE_YUV_BITS), zero), max);
     g = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(g, CRESAMPLE_YUV_BITS), zero), max);
     b = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(b, CRESAMPLE_YUV_BITS), zero), max);
@@ -197,6 +221,9 @@ int cresample_yuv420_to_rgba(const cresample_yuv420 *s, int x, int y, int width,
                              size_t out_stride) {
     // Picked per call, not by target_clones: see cresample.c.
     int avx2 = cresample_yuv420_is_vectorised();
+#if defined(__x86_64__)
+    int avx2_pixels = avx2 && fits_int16_products(m);
+#endif
     int chroma_first = x / 2, chroma_count = (x + width - 1) / 2 - chroma_first + 1;
     // A few kilobytes, made per frame: they depend on the size, which may change with any frame.
     h_taps lt = {0}, ct = {0};
@@ -219,7 +246,7 @@ int cresample_yuv420_to_rgba(const cresample_yuv420 *s, int x, int y, int width,
             uint8_t *target = out + (size_t)row * out_stride;
             int done = 0;
 #if defined(__x86_64__)
-            if (avx2) done = pixels_avx2(luma, u, v, &lt, &ct, m, out_width, target);
+            if (avx2_pixels) done = pixels_avx2(luma, u, v, &lt, &ct, m, out_width, target);
 #endif
             pixels_portable(luma, u, v, &lt, &ct, m, done, out_width, target);
         }

@@ -123,22 +123,26 @@ live_seconds() {  # how long the app shows its live view alone, from 6 s in, bef
     echo $(( SECONDS_TO_RUN - 9 - 5 * (SECONDS_TO_RUN / 10) ))
 }
 
+stat_ticks() {  # utime + stime, in clock ticks, from the /proc stat file $1
+    # The 12th and 13th fields after the name, which may hold spaces ("dconf worker").
+    sed 's/.*) //' "$1" 2> /dev/null | awk '{ print $12 + $13 }'
+}
+
 process_ticks() {  # utime + stime of process $1, every thread's, in clock ticks
-    sed 's/.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'
+    stat_ticks "/proc/$1/stat"
 }
 
 thread_times() {  # "name ticks" for each thread of process $1, ticks of utime + stime
     local task
     for task in /proc/"$1"/task/*; do
-        # utime and stime are the 12th and 13th fields after the name, which may hold spaces ("dconf worker").
-        echo "$(tr ' ' _ < "$task/comm") $(sed 's/.*) //' "$task/stat" 2> /dev/null | awk '{ print $12 + $13 }')"
+        echo "$(tr ' ' _ < "$task/comm") $(stat_ticks "$task/stat")"
     done
 }
 
 x_server_ticks() {  # utime + stime, in clock ticks, of the Xvfb serving $DISPLAY
     local pid
     pid=$(pgrep -f "Xvfb ${DISPLAY} " | head -1)
-    [[ -n "$pid" ]] && awk '{ print $14 + $15 }' "/proc/$pid/stat" || echo 0
+    [[ -n "$pid" ]] && process_ticks "$pid" || echo 0
 }
 
 # Under xvfb-run this script runs itself again for each half (dash, which

@@ -27,6 +27,10 @@ final class LivePage {
     let videoModeButton: Widget
     /// Sound on or off for recordings; shown in video mode.
     let microphoneButton: Widget
+    /// What the timer, zoom and microphone buttons show (their content, over their faces).
+    private let timerContent: Widget
+    private let zoomLabel: Widget
+    private let microphoneIcon: Widget
     /// "● 0:05" over the picture while recording.
     let recordingBadge: Widget
     /// A QR code in view: its text, Copy, Open.
@@ -106,6 +110,11 @@ final class LivePage {
             WidgetStyle.addClass(button, "circular")
         }
         for button in [timerButton, gridButton, circleButton, followButton, mirrorButton, microphoneButton] { WidgetStyle.addClass(button, "osd") }
+        // Over the picture, redrawn at every frame: their backdrops are images (see OSDButtonFace).
+        timerContent = OSDButtonFace(button: timerButton).content
+        zoomLabel = OSDButtonFace(button: zoomButton).content
+        microphoneIcon = OSDButtonFace(button: microphoneButton).content
+        for button in [gridButton, circleButton, followButton, mirrorButton] { _ = OSDButtonFace(button: button) }
         WidgetStyle.addClass(timerButton, "pill")
         WidgetStyle.addClass(switchButton, "flat")
         toggles = Make.box(vertical: false, spacing: 8, [timerButton, gridButton, circleButton, followButton, mirrorButton, microphoneButton])
@@ -155,7 +164,7 @@ final class LivePage {
         if (gtk_toggle_button_get_active(gcast(microphoneButton)) != 0) != recordsSound {
             gtk_toggle_button_set_active(gcast(microphoneButton), recordsSound ? 1 : 0)
         }
-        gtk_button_set_icon_name(gcast(microphoneButton), recordsSound ? "audio-input-microphone-symbolic" : "microphone-disabled-symbolic")
+        gtk_image_set_from_icon_name(gcast(microphoneIcon), recordsSound ? "audio-input-microphone-symbolic" : "microphone-disabled-symbolic")
         // While recording only the time is over the picture, and the mode cannot change.
         let recording = recordingSeconds != nil
         WidgetStyle.setVisible(toggles, !recording)
@@ -199,8 +208,7 @@ final class LivePage {
         } ?? localized("Zoom: + and − keys, scroll or pinch; click for 2× or back to 1×")
         guard shownZoom?.text != text || shownZoom?.tooltip != tooltip else { return }
         shownZoom = (text, tooltip)
-        let content = gtk_button_get_child(gcast(zoomButton))!
-        gtk_label_set_text(gcast(content), text)
+        gtk_label_set_text(gcast(zoomLabel), text)
         WidgetStyle.describe(zoomButton, label: localized("Zoom"), tooltip: tooltip)
         squarecam_accessible_set_description(zoomButton, text)
         Trace.line("zoom shows \(text)")
@@ -225,8 +233,7 @@ final class LivePage {
         guard seconds != shownTimer else { return }
         shownTimer = seconds
         let text = seconds == 0 ? localized("Off") : localized("{seconds} s", ["seconds": String(seconds)])
-        let content = gtk_button_get_child(gcast(timerButton))!
-        adw_button_content_set_label(gcast(content), text)
+        adw_button_content_set_label(gcast(timerContent), text)
         Trace.line("timer \(seconds)")
     }
 }

@@ -379,7 +379,7 @@ extension MainWindow {
         let named: [(String, Widget)] = switch shown.page {
         case "live": [("shutter", live.shutterButton), ("photo-mode", live.photoModeButton), ("video-mode", live.videoModeButton),
                       ("microphone", live.microphoneButton), ("recording-time", live.recordingBadge),
-                      ("timer", live.timerButton), ("switch", live.switchButton),
+                      ("timer", live.timerButton), ("zoom", live.zoomButton), ("switch", live.switchButton),
                       ("mirror", live.mirrorButton), ("grid", live.gridButton), ("circle", live.circleButton),
                       ("code-copy", live.codeBar.copyButton), ("code-open", live.codeBar.openButton),
                       ("thumbnail", live.thumbnailButton)]

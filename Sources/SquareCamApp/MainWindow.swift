@@ -199,7 +199,7 @@ final class MainWindow {
         .code-bar { background: alpha(black, 0.7); color: white; border-radius: 16px; padding: 6px 6px 6px 12px; }
         .capture-mode button { min-width: 34px; min-height: 34px; padding: 5px; }
         .capture-mode button:checked { background: @accent_bg_color; color: @accent_fg_color; }
-        .viewfinder { background: black; }
+        .viewfinder.empty { background: black; }
         /* Pills narrow enough for three in a row on a 360 px phone, 44 px tall. */
         button.pill { padding: 0 18px; min-height: 44px; }
         /* 44 px touch targets, padding included: the capture controls, round tool buttons, the main menu. */
@@ -210,8 +210,19 @@ final class MainWindow {
         button.thumbnail { min-width: 52px; min-height: 52px; padding: 0; border-radius: 10px;
                            border: 2px solid alpha(currentColor, 0.25); }
         button.thumbnail > * { border-radius: 8px; }
+        /* The OSD buttons over the picture draw their backdrop from an image (OSDButtonFace) in the colour
+           set here, libadwaita's for each state; their padding goes to their content. */
+        button.osd.drawn-face, button.osd.drawn-face:hover, button.osd.drawn-face:active, button.osd.drawn-face:checked,
+        button.osd.drawn-face:checked:hover, button.osd.drawn-face:checked:active { background: none; padding: 0; }
+        button.osd.drawn-face.circular { min-width: 44px; min-height: 44px; }
+        button.osd.drawn-face.circular .osd-content { margin: 5px; }
+        button.osd.drawn-face.pill .osd-content { margin: 0 14px; min-width: 32px; }
+        button.osd.drawn-face .osd-face { color: alpha(black, 0.65); }
+        button.osd.drawn-face:hover .osd-face { color: alpha(mix(black, white, 0.15), 0.65); }
+        button.osd.drawn-face:active .osd-face, button.osd.drawn-face.keyboard-activating .osd-face { color: alpha(mix(black, white, 0.25), 0.65); }
         /* A toggle that is on is filled with the accent colour: on the picture, off and on must never look alike. */
-        button.osd.toggle:checked, button.osd.toggle:checked:hover { background: @accent_bg_color; color: @accent_fg_color; }
+        button.osd.toggle:checked .osd-face { color: @accent_bg_color; }
+        button.osd.toggle:checked { color: @accent_fg_color; }
         .shutter-flash { background: white; }
         .countdown { font-size: 96px; font-weight: 800; color: white;
                      text-shadow: 0 2px 8px alpha(black, 0.7); }

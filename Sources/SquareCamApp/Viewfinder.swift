@@ -19,6 +19,8 @@ final class Viewfinder {
     private let circle: Widget
     private let flash: Widget
     private let countdown: Widget
+    /// The picture and all that lies over it; black while no frame covers it.
+    private let layers: Widget
     private let feed = ViewfinderFeed()
     private var shownCountdown: Int?
     private var flashAnimation: GObjectReference?
@@ -79,8 +81,9 @@ final class Viewfinder {
         gtk_widget_set_opacity(flash, 0)
         countdown = Make.label("", classes: ["countdown"])
         WidgetStyle.setVisible(countdown, false)
-        let layers = Make.overlay(view.widget, [grid, circle, flash, countdown])
+        layers = Make.overlay(view.widget, [grid, circle, flash, countdown])
         WidgetStyle.addClass(layers, "viewfinder")
+        WidgetStyle.addClass(layers, "empty")
         widget = Make.squareFrame(layers)
         gtk_widget_set_overflow(layers, GTK_OVERFLOW_HIDDEN)
         installGestures()
@@ -146,6 +149,7 @@ final class Viewfinder {
         waitsForSize = false
         feed.detach()
         view.image = nil
+        WidgetStyle.addClass(layers, "empty")
     }
 
     /// Shows or hides the rule-of-thirds grid.
@@ -204,6 +208,11 @@ final class Viewfinder {
         guard !paused else { return }
         requestFramesAtWidgetSize()
         view.image = frame
+        if framesShownSinceAttach == 0 {
+            // A frame covers the square from now on: a black fill beneath it
+            // would be one more pass over every pixel at every frame.
+            WidgetStyle.removeClass(layers, "empty")
+        }
         framesShown += 1
         if framesShownSinceAttach == 0 && Trace.enabled {
             let picture = self.picture, side = frame.size.width, mirrored = self.mirrored

@@ -1,6 +1,7 @@
 #include "cresample_yuv.h"
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <math.h>
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -149,18 +150,22 @@ static int pixels_avx2(const int16_t *luma, const int16_t *u, const int16_t *v, 
                        const cresample_yuv_matrix *m, int width, uint8_t *out) {
     const __m256i c128 = _mm256_set1_epi32(128);
     const __m256i first_four = _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3), last_four = _mm256_setr_epi32(4, 4, 5, 5, 6, 6, 7, 7);
-    int x = 0;
-    for (; x + 16 <= width; x += 16) {
+    uint8_t tail[64];
+    for (int x = 0; x < width; x += 16) {
+        // The last sixteen or fewer are made in `tail` (the tables reach that
+        // far) and copied: no pixel is left to the portable loop, ten times slower.
+        uint8_t *target = x + 16 <= width ? out + 4 * (size_t)x : tail;
         __m256i U = _mm256_sub_epi32(h_blend_avx2(u, ct, x / 2), c128);
         __m256i V = _mm256_sub_epi32(h_blend_avx2(v, ct, x / 2), c128);
         __m256i low = rgba_avx2(h_blend_avx2(luma, lt, x), _mm256_permutevar8x32_epi32(U, first_four),
                                 _mm256_permutevar8x32_epi32(V, first_four), m);
         __m256i high = rgba_avx2(h_blend_avx2(luma, lt, x + 8), _mm256_permutevar8x32_epi32(U, last_four),
                                  _mm256_permutevar8x32_epi32(V, last_four), m);
-        _mm256_storeu_si256((__m256i *)(out + 4 * (size_t)x), low);
-        _mm256_storeu_si256((__m256i *)(out + 4 * (size_t)x + 32), high);
+        _mm256_storeu_si256((__m256i *)target, low);
+        _mm256_storeu_si256((__m256i *)(target + 32), high);
+        if (target == tail) memcpy(out + 4 * (size_t)x, tail, 4 * (size_t)(width - x));
     }
-    return x;
+    return width;
 }
 
 __attribute__((target("avx2")))
@@ -191,9 +196,12 @@ static void v_blend(const uint8_t *a, const uint8_t *b, int f, int count, int st
     out[count] = out[count - 1];  // the second sample of the last pixel
 }
 
-// The table for n output pixels: one entry per pixel for luma, per pair of pixels for chroma.
+// The table for n output pixels: one entry per pixel for luma, per pair of
+// pixels for chroma; as many as pixels_avx2's last step of sixteen reads
+// (positions past the last pixel are clamped to the last sample).
 static int make_taps(int n, int first, int count, int chroma, h_taps *taps) {
-    int entries = chroma ? (n + 1) / 2 : n;
+    int padded = (n + 15) / 16 * 16;
+    int entries = chroma ? padded / 2 : padded;
     taps->starts = malloc(sizeof(int32_t) * (size_t)entries);
     taps->weights = malloc(sizeof(int32_t) * (size_t)entries);
     if (!taps->starts || !taps->weights) return -1;

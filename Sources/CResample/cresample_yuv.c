@@ -72,7 +72,7 @@ static inline int32_t h_blend(const int16_t *row, int32_t start, int32_t weights
 }
 
 static void pixels_portable(const int16_t *luma, const int16_t *u, const int16_t *v, const h_taps *lt, const h_taps *ct,
-                            const cresample_yuv_matrix *m, int from, int width, uint8_t *out) {
+                            const cresample_yuv_matrix *m, int bgra, int from, int width, uint8_t *out) {
     const int32_t half = 1 << (CRESAMPLE_YUV_BITS - 1);
     for (int x = from; x < width; x++) {
         int32_t Y = h_blend(luma, lt->starts[x], lt->weights[x]);
@@ -83,9 +83,9 @@ static void pixels_portable(const int16_t *luma, const int16_t *u, const int16_t
         uint8_t g = clamp_byte((yy + m->u_to_g * U + m->v_to_g * V) >> CRESAMPLE_YUV_BITS);
         uint8_t b = clamp_byte((yy + m->u_to_b * U) >> CRESAMPLE_YUV_BITS);
         uint8_t *p = out + 4 * (size_t)x;
-        p[0] = r;
+        p[0] = bgra ? b : r;
         p[1] = g;
-        p[2] = b;
+        p[2] = bgra ? r : b;
         p[3] = 255;
     }
 }
@@ -110,12 +110,12 @@ static int fits_int16_products(const cresample_yuv_matrix *m) {
     return 1;
 }
 
-// R, G, B, 255 for eight pixels from their blended Y, U, V (32-bit lanes),
+// R, G, B, 255 (B, G, R, 255 with `bgra`) for eight pixels from their blended Y, U, V (32-bit lanes),
 // with the portable loop's matrix, rounding and clamping: the same sums,
 // each two products one pmaddwd of int16 pairs (Y less its offset, U and V
 // are within ±255), which costs less than 32-bit multiplies.
 __attribute__((target("avx2")))
-static inline __m256i rgba_avx2(__m256i Y, __m256i U, __m256i V, const cresample_yuv_matrix *m) {
+static inline __m256i rgba_avx2(__m256i Y, __m256i U, __m256i V, const cresample_yuv_matrix *m, int bgra) {
     const __m256i half = _mm256_set1_epi32(1 << (CRESAMPLE_YUV_BITS - 1));
     const __m256i zero = _mm256_setzero_si256(), max = _mm256_set1_epi32(255);
     __m256i y = _mm256_sub_epi32(Y, _mm256_set1_epi32(m->y_offset));
@@ -128,8 +128,9 @@ static inline __m256i rgba_avx2(__m256i Y, __m256i U, __m256i V, const cresample
     r = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(r, CRESAMPLE_YUV_BITS), zero), max);
     g = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(g, CRESAMPLE_YUV_BITS), zero), max);
     b = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(b, CRESAMPLE_YUV_BITS), zero), max);
-    return _mm256_or_si256(_mm256_or_si256(r, _mm256_slli_epi32(g, 8)),
-                           _mm256_or_si256(_mm256_slli_epi32(b, 16), _mm256_set1_epi32((int32_t)0xff000000)));
+    __m256i first = bgra ? b : r, third = bgra ? r : b;
+    return _mm256_or_si256(_mm256_or_si256(first, _mm256_slli_epi32(g, 8)),
+                           _mm256_or_si256(_mm256_slli_epi32(third, 16), _mm256_set1_epi32((int32_t)0xff000000)));
 }
 
 // One plane's horizontal blend for eight table entries: each entry's two
@@ -147,7 +148,7 @@ static inline __m256i h_blend_avx2(const int16_t *row, const h_taps *taps, int a
 // eight pairs, each pair's value given to both its pixels.
 __attribute__((target("avx2")))
 static int pixels_avx2(const int16_t *luma, const int16_t *u, const int16_t *v, const h_taps *lt, const h_taps *ct,
-                       const cresample_yuv_matrix *m, int width, uint8_t *out) {
+                       const cresample_yuv_matrix *m, int bgra, int width, uint8_t *out) {
     const __m256i c128 = _mm256_set1_epi32(128);
     const __m256i first_four = _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3), last_four = _mm256_setr_epi32(4, 4, 5, 5, 6, 6, 7, 7);
     uint8_t tail[64];
@@ -158,9 +159,9 @@ static int pixels_avx2(const int16_t *luma, const int16_t *u, const int16_t *v, 
         __m256i U = _mm256_sub_epi32(h_blend_avx2(u, ct, x / 2), c128);
         __m256i V = _mm256_sub_epi32(h_blend_avx2(v, ct, x / 2), c128);
         __m256i low = rgba_avx2(h_blend_avx2(luma, lt, x), _mm256_permutevar8x32_epi32(U, first_four),
-                                _mm256_permutevar8x32_epi32(V, first_four), m);
+                                _mm256_permutevar8x32_epi32(V, first_four), m, bgra);
         __m256i high = rgba_avx2(h_blend_avx2(luma, lt, x + 8), _mm256_permutevar8x32_epi32(U, last_four),
-                                 _mm256_permutevar8x32_epi32(V, last_four), m);
+                                 _mm256_permutevar8x32_epi32(V, last_four), m, bgra);
         _mm256_storeu_si256((__m256i *)target, low);
         _mm256_storeu_si256((__m256i *)(target + 32), high);
         if (target == tail) memcpy(out + 4 * (size_t)x, tail, 4 * (size_t)(width - x));
@@ -198,8 +199,9 @@ static void v_blend(const uint8_t *a, const uint8_t *b, int f, int count, int st
 
 // The table for n output pixels: one entry per pixel for luma, per pair of
 // pixels for chroma; as many as pixels_avx2's last step of sixteen reads
-// (positions past the last pixel are clamped to the last sample).
-static int make_taps(int n, int first, int count, int chroma, h_taps *taps) {
+// (positions past the last pixel are clamped to the last sample). Mirrored,
+// the point at p samples where the point at n − p would.
+static int make_taps(int n, int first, int count, int chroma, int mirrored, h_taps *taps) {
     int padded = (n + 15) / 16 * 16;
     int entries = chroma ? padded / 2 : padded;
     taps->starts = malloc(sizeof(int32_t) * (size_t)entries);
@@ -209,7 +211,8 @@ static int make_taps(int n, int first, int count, int chroma, h_taps *taps) {
     for (int i = 0; i < entries; i++) {
         int start, f;
         // A pair's centre is where its two pixels meet.
-        position(chroma ? 2 * i + 1 : i + 0.5, n, first, count, chroma, &start, &f, H_BITS);
+        double at = chroma ? 2 * i + 1 : i + 0.5;
+        position(mirrored ? n - at : at, n, first, count, chroma, &start, &f, H_BITS);
         taps->starts[i] = start - origin;
         taps->weights[i] = ((1 << H_BITS) - f) | (f << 16);
     }
@@ -226,7 +229,8 @@ int cresample_yuv420_is_vectorised(void) {
 
 int cresample_yuv420_to_rgba(const cresample_yuv420 *s, int x, int y, int width, int height,
                              const cresample_yuv_matrix *m, int out_width, int out_height, uint8_t *out,
-                             size_t out_stride) {
+                             size_t out_stride, int options) {
+    int bgra = (options & CRESAMPLE_BGRA) != 0, mirrored = (options & CRESAMPLE_MIRRORED) != 0;
     // Picked per call, not by target_clones: see cresample.c.
     int avx2 = cresample_yuv420_is_vectorised();
 #if defined(__x86_64__)
@@ -239,8 +243,8 @@ int cresample_yuv420_to_rgba(const cresample_yuv420 *s, int x, int y, int width,
     int16_t *u = malloc(sizeof(int16_t) * (size_t)(chroma_count + 1));
     int16_t *v = malloc(sizeof(int16_t) * (size_t)(chroma_count + 1));
     int status = -1;
-    if (luma && u && v && make_taps(out_width, x, width, 0, &lt) == 0 &&
-        make_taps(out_width, x, width, 1, &ct) == 0) {
+    if (luma && u && v && make_taps(out_width, x, width, 0, mirrored, &lt) == 0 &&
+        make_taps(out_width, x, width, 1, mirrored, &ct) == 0) {
         for (int row = 0; row < out_height; row++) {
             int ly, lf, cy, cf;
             position(row + 0.5, out_height, y, height, 0, &ly, &lf, V_BITS);
@@ -254,9 +258,9 @@ int cresample_yuv420_to_rgba(const cresample_yuv420 *s, int x, int y, int width,
             uint8_t *target = out + (size_t)row * out_stride;
             int done = 0;
 #if defined(__x86_64__)
-            if (avx2_pixels) done = pixels_avx2(luma, u, v, &lt, &ct, m, out_width, target);
+            if (avx2_pixels) done = pixels_avx2(luma, u, v, &lt, &ct, m, bgra, out_width, target);
 #endif
-            pixels_portable(luma, u, v, &lt, &ct, m, done, out_width, target);
+            pixels_portable(luma, u, v, &lt, &ct, m, bgra, done, out_width, target);
         }
         status = 0;
     }

@@ -38,6 +38,11 @@ struct YUV420ScalingTests {
         var region: (x: Int, y: Int, width: Int, height: Int)
         var output: (width: Int, height: Int)
         var fullRange = false
+        /// B, G, R, A (cairo's order) instead of R, G, B, A.
+        var bgra = false
+        var mirrored = false
+
+        var options: Int32 { (bgra ? Int32(CRESAMPLE_BGRA) : 0) | (mirrored ? Int32(CRESAMPLE_MIRRORED) : 0) }
     }
 
     /// Where the point `at` of `n` output pixels (pixel i's centre is i + 0.5)
@@ -64,8 +69,10 @@ struct YUV420ScalingTests {
         let (outWidth, outHeight) = request.output
         func blend(_ plane: [UInt8], stride: Int, rows: Int, chroma: Bool, column: Int, row: Int) -> Int {
             let vertical = position(Double(row) + 0.5, of: outHeight, first: y0, count: height, chroma: chroma, bits: 7)
-            // Chroma is blended once per pair of output pixels, at the pair's centre.
-            let across = chroma ? Double(column / 2 * 2 + 1) : Double(column) + 0.5
+            // Chroma is blended once per pair of output pixels, at the pair's
+            // centre; mirrored, the point at p is sampled where n − p would be.
+            let point = chroma ? Double(column / 2 * 2 + 1) : Double(column) + 0.5
+            let across = request.mirrored ? Double(outWidth) - point : point
             let horizontal = position(across, of: outWidth, first: x0, count: width, chroma: chroma, bits: 8)
             let lastColumn = chroma ? (x0 + width - 1) / 2 : x0 + width - 1
             func sample(_ c: Int, _ r: Int) -> Int { Int(plane[min(r, rows - 1) * stride + min(c, lastColumn)]) }
@@ -87,9 +94,9 @@ struct YUV420ScalingTests {
                 let g = UInt8(clamping: (luma + Int(m.u_to_g) * u + Int(m.v_to_g) * v) >> 14)
                 let b = UInt8(clamping: (luma + Int(m.u_to_b) * u) >> 14)
                 let at = (row * outWidth + column) * 4
-                out[at] = r
+                out[at] = request.bgra ? b : r
                 out[at + 1] = g
-                out[at + 2] = b
+                out[at + 2] = request.bgra ? r : b
                 out[at + 3] = 255
             }
         }
@@ -112,7 +119,8 @@ struct YUV420ScalingTests {
                 let (x0, y0, width, height) = request.region
                 return cresample_yuv420_to_rgba(
                     &frame, Int32(x0), Int32(y0), Int32(width), Int32(height), &matrix,
-                    Int32(request.output.width), Int32(request.output.height), &out, request.output.width * 4)
+                    Int32(request.output.width), Int32(request.output.height), &out, request.output.width * 4,
+                    request.options)
             }
         }
         #expect(status == 0)
@@ -128,6 +136,12 @@ struct YUV420ScalingTests {
         Request(region: (63, 47, 1, 1), output: (8, 8)),
         Request(region: (1, 1, 3, 3), output: (1, 1)),
         Request(region: (0, 0, 64, 48), output: (131, 33), fullRange: true),
+        // As the viewfinder asks: cairo's byte order, and flipped for a selfie.
+        Request(region: (8, 0, 48, 48), output: (40, 40), bgra: true),
+        Request(region: (0, 0, 64, 48), output: (23, 17), mirrored: true),
+        Request(region: (5, 3, 37, 37), output: (37, 37), bgra: true, mirrored: true),
+        Request(region: (0, 0, 64, 48), output: (131, 33), fullRange: true, bgra: true, mirrored: true),
+        Request(region: (1, 1, 3, 3), output: (1, 1), mirrored: true),
     ]
 
     @Test(arguments: [false, true])

@@ -36,9 +36,18 @@ cresample_yuv_matrix cresample_yuv_matrix_make(double kr, double kb, int full_ra
 /// phones' ARM, with GStreamer's NEON code) it would be portable C.
 int cresample_yuv420_is_vectorised(void);
 
+/// Options of cresample_yuv420_to_rgba.
+enum {
+    /// B, G, R, 255: the bytes of cairo's ARGB32 and GDK's default format on
+    /// little-endian machines (a screen's surface), instead of R, G, B, 255.
+    CRESAMPLE_BGRA = 1,
+    /// Flipped left-right: output pixel x samples where pixel width − 1 − x would.
+    CRESAMPLE_MIRRORED = 2,
+};
+
 /// Writes `source`'s region (x, y, width, height; inside the frame) scaled
-/// to out_width × out_height into `out`, 4 bytes a pixel: R, G, B, 255.
-/// Returns 0, or -1 when memory for its tables runs out.
+/// to out_width × out_height into `out`, 4 bytes a pixel: R, G, B, 255, or
+/// as `options` say. Returns 0, or -1 when memory for its tables runs out.
 int cresample_yuv420_to_rgba(const cresample_yuv420 *source, int x, int y, int width, int height,
                              const cresample_yuv_matrix *matrix, int out_width, int out_height, uint8_t *out,
-                             size_t out_stride);
+                             size_t out_stride, int options);

@@ -40,7 +40,7 @@ enum YUV420Scaling {
             width: Int32(frame.info.width), height: Int32(frame.info.height))
         return cresample_yuv420_to_rgba(
             &yuv, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height), &matrix,
-            Int32(size.width), Int32(size.height), target.assumingMemoryBound(to: UInt8.self), stride) == 0
+            Int32(size.width), Int32(size.height), target.assumingMemoryBound(to: UInt8.self), stride, 0) == 0
     }
 
     /// The frame's Y'CbCr matrix in fixed point; nil for one GStreamer does not name.

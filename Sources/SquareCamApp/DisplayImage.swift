@@ -4,8 +4,9 @@ import SquareCamCore
 import SquareCamImaging
 
 /// An opaque picture ready to paint: a cairo image surface in cairo's native
-/// ARGB32 (B, G, R, A bytes on little-endian machines), made from an RGBA
-/// frame on any thread, painted on the main thread.
+/// ARGB32 (B, G, R, A bytes on little-endian machines), made on any thread
+/// from a viewfinder picture (no copy: the surface is made over its pixels)
+/// or an RGBA frame, painted on the main thread.
 ///
 /// Why not a GdkMemoryTexture: GTK 4.8's cairo renderer converts a memory
 /// texture through floats on every draw (half the app's CPU time at 30 fps in
@@ -20,9 +21,30 @@ final class DisplayImage: @unchecked Sendable {
     /// True when the frame was flipped left-right.
     let mirrored: Bool
 
-    /// The frame's pixels, mirrored left-right when asked; nil for a frame
-    /// that is not RGBA or a surface cairo cannot allocate.
-    init?(frame: Frame, mirrored: Bool = false) {
+    /// The viewfinder's picture itself: the surface is made over its pixels,
+    /// which it keeps alive; nil if cairo cannot make one.
+    init?(picture: ScreenPicture) {
+        let surface = cairo_image_surface_create_for_data(
+            picture.pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+            Int32(picture.size.width), Int32(picture.size.height), Int32(picture.stride))!
+        let held = Unmanaged.passRetained(picture).toOpaque()
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+              cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(picture.size.width)) == Int32(picture.stride),
+              cairo_surface_set_user_data(surface, &Self.pixelsKey, held, { Unmanaged<ScreenPicture>.fromOpaque($0!).release() })
+                == CAIRO_STATUS_SUCCESS
+        else {
+            cairo_surface_destroy(surface)
+            Unmanaged<ScreenPicture>.fromOpaque(held).release()
+            return nil
+        }
+        self.surface = surface
+        self.size = picture.size
+        self.mirrored = picture.mirrored
+    }
+
+    /// The frame's pixels (copied); nil for a frame that is not RGBA or a
+    /// surface cairo cannot allocate.
+    init?(frame: Frame) {
         guard frame.layout == .rgba, !frame.size.isEmpty else { return nil }
         let width = frame.size.width, height = frame.size.height
         let targetStride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
@@ -42,16 +64,16 @@ final class DisplayImage: @unchecked Sendable {
         plane.bytes.withUnsafeBytes { source in
             for row in 0..<height {
                 OpaqueBGRARows.copy(from: source.baseAddress! + row * plane.stride, to: target + row * targetStride,
-                                    pixels: width, mirrored: mirrored)
+                                    pixels: width)
             }
         }
         cairo_surface_mark_dirty(surface)
         self.surface = surface
         self.size = frame.size
-        self.mirrored = mirrored
+        self.mirrored = false
     }
 
-    /// Frees the pixels with the surface (cairo user data; only its address matters).
+    /// Frees (or lets go of) the pixels with the surface (cairo user data; only its address matters).
     nonisolated(unsafe) private static var pixelsKey = cairo_user_data_key_t()
 
     /// Makes the picture `cairo`'s source, at the origin of its user space.

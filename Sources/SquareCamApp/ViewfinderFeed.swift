@@ -1,26 +1,27 @@
 import SquareCamCore
 
-/// Where the viewfinder's pictures come from: it asks the camera for frames
-/// of a given side, makes each a cairo surface on the camera's streaming
-/// thread (mirrored there when asked), and hands it to the main thread
-/// through a mailbox that keeps only the newest.
+/// Where the viewfinder's pictures come from: it asks the camera for
+/// pictures of a given side (mirrored or not), which the camera scales
+/// straight into memory a cairo surface is then made over, on its streaming
+/// thread, and hands them to the main thread through a mailbox that keeps
+/// only the newest.
 ///
-/// A new side is asked for at once and the camera scales each frame, so a
-/// resize needs no renegotiation; asking again for the same side costs nothing.
+/// A new side or mirroring is asked for at once and the camera scales each
+/// frame, so a resize needs no renegotiation; asking again for the same costs nothing.
 @MainActor
 final class ViewfinderFeed {
     /// The camera whose frames come, if any.
     private(set) var camera: (any Camera)?
     private let mailbox = FrameMailbox()
-    /// Read on the streaming thread, where frames are mirrored.
-    private let mirroring = SharedFlag()
     /// The side asked for last; 0 when none is (paused, or just attached).
     private var requestedSide = 0
+    /// Whether the pictures asked for last were mirrored.
+    private var requestedMirrored = false
 
-    /// Mirror the pictures left-right (display only; photos are never mirrored).
-    var mirrored: Bool {
-        get { mirroring.isOn }
-        set { mirroring.isOn = newValue }
+    /// Mirror the pictures left-right (display only; photos are never
+    /// mirrored): asked of the camera at once while pictures come.
+    var mirrored = false {
+        didSet { if requestedSide > 0 { request(side: requestedSide) } }
     }
 
     /// Frames received from the camera and frames replaced before drawing.
@@ -35,7 +36,7 @@ final class ViewfinderFeed {
 
     /// Stops the pictures for good.
     func detach() {
-        camera?.setViewfinder(side: 1, handler: nil)
+        camera?.setViewfinder(side: 1, mirrored: false, handler: nil)
         camera = nil
         mailbox.consumer = nil
     }
@@ -44,18 +45,19 @@ final class ViewfinderFeed {
     /// streaming (the next photo stays zero-lag) but scales nothing for the screen.
     func pause() {
         guard let camera else { return }
-        camera.setViewfinder(side: max(requestedSide, 1), handler: nil)
+        camera.setViewfinder(side: max(requestedSide, 1), mirrored: mirrored, handler: nil)
         requestedSide = 0
     }
 
     /// Asks for pictures `side` device pixels square.
     func request(side: Int) {
-        guard let camera, side != requestedSide else { return }
+        guard let camera, side != requestedSide || mirrored != requestedMirrored else { return }
         let asksAnew = requestedSide == 0
         requestedSide = side
-        let mailbox = self.mailbox, mirroring = self.mirroring
-        camera.setViewfinder(side: side) { frame in
-            guard let image = DisplayImage(frame: frame, mirrored: mirroring.isOn) else { return }
+        requestedMirrored = mirrored
+        let mailbox = self.mailbox
+        camera.setViewfinder(side: side, mirrored: mirrored) { picture in
+            guard let image = DisplayImage(picture: picture) else { return }
             mailbox.post(image)
         }
         // Asked anew, a camera already live has posted its latest frame by

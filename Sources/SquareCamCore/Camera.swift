@@ -126,12 +126,13 @@ public protocol Camera: AnyObject, Sendable {
 
     /// Receives every viewfinder frame: the framing's square of the camera
     /// frame (`setFraming`; the centre square without one), scaled to
-    /// `side`×`side` pixels, RGBA. Called on a streaming thread; it
+    /// `side`×`side` pixels, as a screen takes it (`ScreenPicture`), flipped
+    /// left-right when `mirrored`. Called on a streaming thread; it
     /// must return quickly. A slow consumer makes frames drop, never stall the
     /// camera. `nil` stops delivery. A camera that holds a frame may hand it
     /// to a handler set while none was before this returns, on the caller's
     /// thread (GStreamerCamera does): the screen need not wait for the next one.
-    func setViewfinder(side: Int, handler: (@Sendable (Frame) -> Void)?)
+    func setViewfinder(side: Int, mirrored: Bool, handler: (@Sendable (ScreenPicture) -> Void)?)
 
     /// Which square of each frame the viewfinder shows: `framing`'s, asked
     /// for every frame (which moves it along in time); nil for the centre square.

@@ -187,7 +187,9 @@ final class ScriptedCamera: Camera {
 
     func stop() async { await inner.stop() }
     func capturePhoto() async throws -> Frame { try await inner.capturePhoto() }
-    func setViewfinder(side: Int, handler: (@Sendable (Frame) -> Void)?) { inner.setViewfinder(side: side, handler: handler) }
+    func setViewfinder(side: Int, mirrored: Bool, handler: (@Sendable (ScreenPicture) -> Void)?) {
+        inner.setViewfinder(side: side, mirrored: mirrored, handler: handler)
+    }
     func setFraming(_ framing: LiveFraming?) { inner.setFraming(framing) }
     func setFrameAnalysis(named name: String, framesPerSecond: Double, _ analyse: (@Sendable (Frame, PixelSize) -> Void)?) {
         inner.setFrameAnalysis(named: name, framesPerSecond: framesPerSecond, analyse)

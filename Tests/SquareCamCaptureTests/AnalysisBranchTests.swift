@@ -40,7 +40,7 @@ extension LiveCameraTests {
             configuration: CameraConfiguration(purpose: .live, analysis: true))
         let viewfinderFrames = Mutex(0), analysed = Mutex(0)
         let release = DispatchSemaphore(value: 0)
-        camera.setViewfinder(side: 120) { _ in viewfinderFrames.withLock { $0 += 1 } }
+        camera.setViewfinder(side: 120, mirrored: false) { _ in viewfinderFrames.withLock { $0 += 1 } }
         camera.setAnalyser(FrameAnalyser(name: "stuck", framesPerSecond: 10) { _ in
             if analysed.withLock({ $0 += 1; return $0 }) == 1 { release.wait() }
         })

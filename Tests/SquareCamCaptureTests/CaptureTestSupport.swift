@@ -25,6 +25,16 @@ enum CaptureTestSupport {
         return (Int(plane.bytes[offset]), Int(plane.bytes[offset + 1]), Int(plane.bytes[offset + 2]))
     }
 
+    /// The RGB of a pixel of a viewfinder picture (B, G, R, A bytes), and its alpha.
+    static func rgb(_ picture: ScreenPicture, x: Int, y: Int) -> (Int, Int, Int) {
+        let pixel = (picture.pixels + y * picture.stride + x * 4).assumingMemoryBound(to: UInt8.self)
+        return (Int(pixel[2]), Int(pixel[1]), Int(pixel[0]))
+    }
+
+    static func alpha(_ picture: ScreenPicture, x: Int, y: Int) -> UInt8 {
+        (picture.pixels + y * picture.stride + x * 4 + 3).load(as: UInt8.self)
+    }
+
     /// The RGB of a pixel of a full-range BT.601 (JFIF) .i420 frame.
     static func rgbFromI420(_ frame: Frame, x: Int, y: Int) -> (Int, Int, Int) {
         let luma = Double(frame.planes[0].bytes[y * frame.planes[0].stride + x])
@@ -63,19 +73,19 @@ enum CaptureTestSupport {
     }
 }
 
-/// Collects frames a viewfinder delivers on GStreamer's thread.
-final class FrameCollector: Sendable {
-    private let frames = Mutex<[Frame]>([])
+/// Collects the pictures a viewfinder delivers on GStreamer's thread.
+final class PictureCollector: Sendable {
+    private let pictures = Mutex<[ScreenPicture]>([])
 
-    var count: Int { frames.withLock { $0.count } }
-    var last: Frame? { frames.withLock { $0.last } }
+    var count: Int { pictures.withLock { $0.count } }
+    var last: ScreenPicture? { pictures.withLock { $0.last } }
 
-    func receive(_ frame: Frame) {
-        frames.withLock { list in
-            list.append(frame)
+    func receive(_ picture: ScreenPicture) {
+        pictures.withLock { list in
+            list.append(picture)
             if list.count > 4 { list.removeFirst() }
         }
     }
 
-    func clear() { frames.withLock { $0.removeAll() } }
+    func clear() { pictures.withLock { $0.removeAll() } }
 }

@@ -12,7 +12,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let camera = try GStreamerCamera(description: TestCamera.description(size: PixelSize(width: 320, height: 240), framesPerSecond: 30))
         let shown = Atomic<Int>(0)
-        camera.setViewfinder(side: 64) { _ in shown.add(1, ordering: .relaxed) }
+        camera.setViewfinder(side: 64, mirrored: false) { _ in shown.add(1, ordering: .relaxed) }
         try await camera.start()
         defer { Task { await camera.stop() } }
         // The pipeline has streamed for a while: the file must still start at 0 s.
@@ -74,7 +74,7 @@ import Testing
         let framing = LiveFraming(SquareFraming(zoom: 2))
         framing.pan(bySquareSides: Point2D(x: -5, y: -5))
         camera.setFraming(framing)
-        camera.setViewfinder(side: 64) { _ in }
+        camera.setViewfinder(side: 64, mirrored: false) { _ in }
         try await camera.start()
         defer { Task { await camera.stop() } }
         let shownBy = ContinuousClock.now + .seconds(10)

@@ -54,38 +54,50 @@ extension LiveCameraTests {
         }
     }
 
-    @Test func viewfinderDeliversTheCentreSquareAsRGBA() async throws {
+    @Test func viewfinderDeliversTheCentreSquareAsTheScreenTakesIt() async throws {
         let size = PixelSize(width: 1920, height: 1080)
         let camera = try GStreamerCamera(description: TestCamera.description(size: size, framesPerSecond: 30))
-        let frames = FrameCollector()
-        camera.setViewfinder(side: 240) { frames.receive($0) }
+        let frames = PictureCollector()
+        camera.setViewfinder(side: 240, mirrored: false) { frames.receive($0) }
         try await camera.start()
         let arrived = await CaptureTestSupport.wait(upTo: 5) { frames.count > 0 }
         #expect(arrived, "no viewfinder frame within 5 s")
-        let frame = try #require(frames.last)
-        #expect(frame.size == PixelSize(width: 240, height: 240) && frame.layout == .rgba)
+        let picture = try #require(frames.last)
+        #expect(picture.size == PixelSize(width: 240, height: 240) && picture.stride == 240 * 4 && !picture.mirrored)
         // The centre square spans x 420..<1500 of the frame: bars 1 (yellow) to 5 (red).
         let square = (x: (size.width - size.height) / 2, side: size.height)
-        for index in 1...5 {
-            // The middle of the part of bar `index` inside the square.
-            let left = max(index * size.width / 7, square.x), right = min((index + 1) * size.width / 7, square.x + square.side)
-            let x = ((left + right) / 2 - square.x) * 240 / square.side
-            let y = TestPattern.barCentre(index, in: size).y * 240 / square.side
-            let pixel = CaptureTestSupport.rgb(frame, x: x, y: y)
-            #expect(CaptureTestSupport.isClose(pixel, TestPattern.barColours[index], tolerance: 12), "bar \(index): \(pixel)")
+        func expectBars(in picture: ScreenPicture, mirrored: Bool) {
+            let side = picture.size.width
+            for index in 1...5 {
+                // The middle of the part of bar `index` inside the square (on the other side, mirrored).
+                let left = max(index * size.width / 7, square.x), right = min((index + 1) * size.width / 7, square.x + square.side)
+                let x = ((left + right) / 2 - square.x) * side / square.side
+                let y = TestPattern.barCentre(index, in: size).y * side / square.side
+                let pixel = CaptureTestSupport.rgb(picture, x: mirrored ? side - 1 - x : x, y: y)
+                #expect(CaptureTestSupport.isClose(pixel, TestPattern.barColours[index], tolerance: 12),
+                        "bar \(index)\(mirrored ? " mirrored" : ""): \(pixel)")
+                #expect(CaptureTestSupport.alpha(picture, x: x, y: y) == 255, "opaque alpha")
+            }
         }
-        #expect(frame.planes[0].bytes[3] == 255, "opaque alpha")
+        expectBars(in: picture, mirrored: false)
 
         // A new side while streaming applies from the next frames, and the
         // stream stays alive (no caps are renegotiated).
         frames.clear()
-        camera.setViewfinder(side: 100) { frames.receive($0) }
+        camera.setViewfinder(side: 100, mirrored: false) { frames.receive($0) }
         let resized = await CaptureTestSupport.wait(upTo: 5) { frames.count > 2 && frames.last?.size == PixelSize(width: 100, height: 100) }
         #expect(resized, "viewfinder frames did not follow the side change: \(String(describing: frames.last?.size))")
         #expect(camera.isLive)
 
+        // Mirrored (a selfie view), from the next frames: the bars run the other way.
+        frames.clear()
+        camera.setViewfinder(side: 100, mirrored: true) { frames.receive($0) }
+        let flipped = await CaptureTestSupport.wait(upTo: 5) { frames.count > 2 && frames.last?.mirrored == true }
+        #expect(flipped, "the viewfinder did not turn mirrored")
+        if let mirroredPicture = frames.last { expectBars(in: mirroredPicture, mirrored: true) }
+
         // nil stops delivery.
-        camera.setViewfinder(side: 100, handler: nil)
+        camera.setViewfinder(side: 100, mirrored: false, handler: nil)
         try await Task.sleep(for: .milliseconds(100))
         frames.clear()
         let photo = try await camera.capturePhoto()
@@ -96,8 +108,8 @@ extension LiveCameraTests {
 
     @Test func portraitCameraViewfinderIsSquareToo() async throws {
         let camera = try GStreamerCamera(description: TestCamera.description(size: PixelSize(width: 480, height: 640), framesPerSecond: 30))
-        let frames = FrameCollector()
-        camera.setViewfinder(side: 64) { frames.receive($0) }
+        let frames = PictureCollector()
+        camera.setViewfinder(side: 64, mirrored: false) { frames.receive($0) }
         try await camera.start()
         let arrived = await CaptureTestSupport.wait(upTo: 5) { frames.count > 0 }
         await camera.stop()
@@ -140,8 +152,8 @@ extension LiveCameraTests {
 
     @Test func startAndStopTwentyTimesLeaksNoPipelineOrThread() async throws {
         let camera = try GStreamerCamera(description: TestCamera.description(size: PixelSize(width: 640, height: 480), framesPerSecond: 30))
-        let frames = FrameCollector()
-        camera.setViewfinder(side: 64) { frames.receive($0) }
+        let frames = PictureCollector()
+        camera.setViewfinder(side: 64, mirrored: false) { frames.receive($0) }
         let ledger = PipelineLedger()
         try await camera.start()
         ledger.observe(camera)

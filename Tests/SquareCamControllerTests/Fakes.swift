@@ -69,7 +69,7 @@ final class FakeCamera: Camera {
         return Frame(size: size, layout: .gray, planes: [.init(bytes: [UInt8](repeating: 128, count: 64 * 48), stride: 64)])
     }
 
-    func setViewfinder(side: Int, handler: (@Sendable (Frame) -> Void)?) {}
+    func setViewfinder(side: Int, mirrored: Bool, handler: (@Sendable (ScreenPicture) -> Void)?) {}
 
     func setFrameAnalysis(named name: String, framesPerSecond: Double, _ analyse: (@Sendable (Frame, PixelSize) -> Void)?) {
         state.withLock { $0.analyses[name] = analyse.map { (framesPerSecond, $0) } }

@@ -2,8 +2,9 @@ import CGStreamer
 import SquareCamCore
 
 /// Crops, scales and converts a video frame to RGBA, written straight into
-/// the bytes of the `Frame` it returns: 4:2:0 YUV in one pass of our own
-/// (`YUV420Scaling`), other formats through GStreamer's converters.
+/// the bytes of the `Frame` it returns, or to the BGRA of a `ScreenPicture`
+/// (the viewfinder's): 4:2:0 YUV in one pass of our own (`YUV420Scaling`),
+/// other formats through GStreamer's converters.
 ///
 /// The viewfinder uses it instead of `aspectratiocrop ! videoscale !
 /// videoconvert` elements: no cropped copy of the camera frame, and the output
@@ -28,9 +29,7 @@ final class FrameScaler: @unchecked Sendable {
     /// `region` of the mapped `source` frame, scaled to `size`, as RGBA (sRGB,
     /// opaque); nil when GStreamer has no converter for its format.
     func rgba(of source: UnsafeMutablePointer<GstVideoFrame>, region: PixelRect, size: PixelSize) -> Frame? {
-        guard !size.isEmpty, !region.isEmpty,
-              PixelSize(width: Int(source.pointee.info.width), height: Int(source.pointee.info.height)).contains(region)
-        else { return nil }
+        guard Self.fits(region, size, in: source) else { return nil }
         var output = Self.info(GST_VIDEO_FORMAT_RGBA, size, like: &source.pointee.info)
         let stride = Int(output.stride.0)
         let count = stride * size.height
@@ -41,39 +40,72 @@ final class FrameScaler: @unchecked Sendable {
             var frame = GstVideoFrame()
             frame.info = output
             frame.data.0 = UnsafeMutableRawPointer(target.baseAddress!)
-            converted = convert(source, region: region, into: &frame, info: &output)
+            converted = convert(source, region: region, into: &frame, info: &output, mirrored: false)
             initialized = count
         }
         guard converted else { return nil }
         return Frame(size: size, layout: .rgba, planes: [Frame.Plane(bytes: bytes, stride: stride)])
     }
 
+    /// `region` of the mapped `source` frame, scaled to `side`², as a screen
+    /// takes it (BGRA, opaque), flipped left-right when `mirrored`: the
+    /// viewfinder's picture, written once, where it is shown from.
+    func screenPicture(of source: UnsafeMutablePointer<GstVideoFrame>, region: PixelRect, side: Int, mirrored: Bool) -> ScreenPicture? {
+        let size = PixelSize(width: side, height: side)
+        guard Self.fits(region, size, in: source) else { return nil }
+        var output = Self.info(GST_VIDEO_FORMAT_BGRA, size, like: &source.pointee.info)
+        let picture = ScreenPicture(size: size, mirrored: mirrored)
+        guard Int(output.stride.0) == picture.stride else { return nil }
+        var frame = GstVideoFrame()
+        frame.info = output
+        frame.data.0 = picture.pixels
+        return convert(source, region: region, into: &frame, info: &output, mirrored: mirrored) ? picture : nil
+    }
+
+    private static func fits(_ region: PixelRect, _ size: PixelSize, in source: UnsafeMutablePointer<GstVideoFrame>) -> Bool {
+        !size.isEmpty && !region.isEmpty
+            && PixelSize(width: Int(source.pointee.info.width), height: Int(source.pointee.info.height)).contains(region)
+    }
+
+    /// Into `target`, 4 bytes a pixel (RGBA or BGRA, as `output` says).
     private func convert(
         _ source: UnsafeMutablePointer<GstVideoFrame>, region: PixelRect,
-        into target: UnsafeMutablePointer<GstVideoFrame>, info output: UnsafeMutablePointer<GstVideoInfo>
+        into target: UnsafeMutablePointer<GstVideoFrame>, info output: UnsafeMutablePointer<GstVideoInfo>, mirrored: Bool
     ) -> Bool {
         let size = PixelSize(width: Int(output.pointee.width), height: Int(output.pointee.height))
-        if let pixels = target.pointee.data.0,
-           YUV420Scaling.convert(source, region: region, size: size, into: pixels, stride: Int(output.pointee.stride.0)) {
+        let outputFormat = squarecam_video_info_format(output)
+        guard let pixels = target.pointee.data.0 else { return false }
+        if YUV420Scaling.convert(source, region: region, size: size, into: pixels, stride: Int(output.pointee.stride.0),
+                                 bgra: outputFormat == GST_VIDEO_FORMAT_BGRA, mirrored: mirrored) {
             return true
         }
         let format = squarecam_video_info_format(&source.pointee.info)
-        guard format != GST_VIDEO_FORMAT_RGBA else {
+        if format == outputFormat {
             guard let direct = scaling.converter(from: &source.pointee.info, to: output, region: region) else { return false }
             gst_video_converter_frame(direct, source, target)
-            return true
+        } else {
+            var small = Self.info(format, size, like: &source.pointee.info)
+            guard let scale = scaling.converter(from: &source.pointee.info, to: &small, region: region),
+                  let buffer = intermediateBuffer(for: &small),
+                  let toOutput = converting.converter(from: &small, to: output, region: size.bounds)
+            else { return false }
+            var scaled = GstVideoFrame()
+            guard gst_video_frame_map(&scaled, &small, buffer, GstMapFlags(GST_MAP_READ.rawValue | GST_MAP_WRITE.rawValue)) != 0 else { return false }
+            defer { gst_video_frame_unmap(&scaled) }
+            gst_video_converter_frame(scale, source, &scaled)
+            gst_video_converter_frame(toOutput, &scaled, target)
         }
-        var small = Self.info(format, size, like: &source.pointee.info)
-        guard let scale = scaling.converter(from: &source.pointee.info, to: &small, region: region),
-              let buffer = intermediateBuffer(for: &small),
-              let toRGBA = converting.converter(from: &small, to: output, region: size.bounds)
-        else { return false }
-        var scaled = GstVideoFrame()
-        guard gst_video_frame_map(&scaled, &small, buffer, GstMapFlags(GST_MAP_READ.rawValue | GST_MAP_WRITE.rawValue)) != 0 else { return false }
-        defer { gst_video_frame_unmap(&scaled) }
-        gst_video_converter_frame(scale, source, &scaled)
-        gst_video_converter_frame(toRGBA, &scaled, target)
+        // GStreamer's converters do not flip: the rows are turned round here.
+        if mirrored { Self.flipRows(pixels, size: size, stride: Int(output.pointee.stride.0)) }
         return true
+    }
+
+    /// Reverses each row of 4-byte pixels in place.
+    private static func flipRows(_ pixels: UnsafeMutableRawPointer, size: PixelSize, stride: Int) {
+        for row in 0..<size.height {
+            var pixelsOfRow = UnsafeMutableBufferPointer(start: (pixels + row * stride).assumingMemoryBound(to: UInt32.self), count: size.width)
+            pixelsOfRow.reverse()
+        }
     }
 
     private func intermediateBuffer(for info: UnsafeMutablePointer<GstVideoInfo>) -> UnsafeMutablePointer<GstBuffer>? {

@@ -33,7 +33,8 @@ public final class GStreamerCamera: Camera {
         var activeMode: CameraMode?
         var lastFailure: CameraFailure?
         var viewfinderSide = 0
-        var viewfinderHandler: (@Sendable (Frame) -> Void)?
+        var viewfinderMirrored = false
+        var viewfinderHandler: (@Sendable (ScreenPicture) -> Void)?
         /// Which square the viewfinder shows; the centre square when nil.
         var framing: LiveFraming?
         var failureHandler: (@Sendable (CameraFailure) -> Void)?
@@ -352,8 +353,9 @@ public final class GStreamerCamera: Camera {
     /// viewfinder asked (the latest frame shown at once must never come
     /// after a newer one).
     private func showInViewfinder(_ sample: VideoSample, generation: Int, unlessShownAlready: Bool) {
-        let (handler, requestedSide, framing) = state.withLock { state in
-            (state.generation == generation && state.phase == .live ? state.viewfinderHandler : nil, state.viewfinderSide, state.framing)
+        let (handler, requestedSide, mirrored, framing) = state.withLock { state in
+            (state.generation == generation && state.phase == .live ? state.viewfinderHandler : nil,
+             state.viewfinderSide, state.viewfinderMirrored, state.framing)
         }
         guard let handler else { return }
         // The side is read per frame: a resized viewfinder gets its new size
@@ -361,14 +363,14 @@ public final class GStreamerCamera: Camera {
         let side = requestedSide > 0 ? requestedSide : Self.defaultViewfinderSide
         viewfinderScaling.withLock { shownSinceAsked in
             guard !(unlessShownAlready && shownSinceAsked) else { return }
-            let frame = sample.withMappedFrame { source -> Frame? in
+            let picture = sample.withMappedFrame { source -> ScreenPicture? in
                 let size = PixelSize(width: Int(source.pointee.info.width), height: Int(source.pointee.info.height))
                 let square = framing?.squareForFrame(of: size) ?? size.centeredSquare
-                return viewfinderScaler.rgba(of: source, region: square, size: PixelSize(width: side, height: side))
+                return viewfinderScaler.screenPicture(of: source, region: square, side: side, mirrored: mirrored)
             }
-            guard let frame = frame ?? nil else { return }
+            guard let picture = picture ?? nil else { return }
             shownSinceAsked = true
-            handler(frame)
+            handler(picture)
         }
     }
 
@@ -442,7 +444,7 @@ public final class GStreamerCamera: Camera {
 
     // MARK: Viewfinder
 
-    public func setViewfinder(side: Int, handler: (@Sendable (Frame) -> Void)?) {
+    public func setViewfinder(side: Int, mirrored: Bool, handler: (@Sendable (ScreenPicture) -> Void)?) {
         let latest = viewfinderControl.withLock { _ -> (frame: LatestFrame, generation: Int)? in
             // The side applies from the next frame: FrameScaler scales each
             // frame to it, so no caps are renegotiated while frames flow.
@@ -451,7 +453,10 @@ public final class GStreamerCamera: Camera {
             let (pipeline, latest, generation) = state.withLock { state in
                 let asksAnew = state.viewfinderHandler == nil && handler != nil
                 state.viewfinderHandler = handler
-                if handler != nil { state.viewfinderSide = max(1, side) }
+                if handler != nil {
+                    state.viewfinderSide = max(1, side)
+                    state.viewfinderMirrored = mirrored
+                }
                 return (state.pipeline, asksAnew && state.phase == .live ? state.latest : nil, state.generation)
             }
             guard let pipeline else { return nil }

@@ -4,7 +4,7 @@ import SquareCamCore
 
 /// The viewfinder's own path for 4:2:0 frames (I420 and YV12: the test
 /// pattern and most webcams' decoded MJPEG; NV12 and NV21: libcamera's):
-/// crop, scale and convert to RGBA in one pass over the output
+/// crop, scale and convert to RGBA or BGRA in one pass over the output
 /// (`cresample_yuv420_to_rgba`), where GStreamer's converters take two
 /// passes and an intermediate frame. Bilinear like them; chroma is blended
 /// at each output pixel rather than repeated over two.
@@ -12,12 +12,13 @@ enum YUV420Scaling {
     /// Where it runs at all: see `cresample_yuv420_is_vectorised`.
     private static let isFaster = cresample_yuv420_is_vectorised() != 0
 
-    /// Writes `region` of `source`, scaled to `size`, into `target` as RGBA;
-    /// false when the frame is not 4:2:0 YUV with a known matrix and range,
-    /// or the CPU has no AVX2 (FrameScaler's converters take those).
+    /// Writes `region` of `source`, scaled to `size`, into `target` as RGBA
+    /// (BGRA with `bgra`), flipped left-right when `mirrored`; false when the
+    /// frame is not 4:2:0 YUV with a known matrix and range, or the CPU has no
+    /// AVX2 (FrameScaler's converters take those).
     static func convert(
         _ source: UnsafeMutablePointer<GstVideoFrame>, region: PixelRect, size: PixelSize,
-        into target: UnsafeMutableRawPointer, stride: Int
+        into target: UnsafeMutableRawPointer, stride: Int, bgra: Bool, mirrored: Bool
     ) -> Bool {
         guard isFaster, var matrix = matrix(of: &source.pointee.info) else { return false }
         let frame = source.pointee
@@ -40,7 +41,8 @@ enum YUV420Scaling {
             width: Int32(frame.info.width), height: Int32(frame.info.height))
         return cresample_yuv420_to_rgba(
             &yuv, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height), &matrix,
-            Int32(size.width), Int32(size.height), target.assumingMemoryBound(to: UInt8.self), stride, 0) == 0
+            Int32(size.width), Int32(size.height), target.assumingMemoryBound(to: UInt8.self), stride,
+            (bgra ? Int32(CRESAMPLE_BGRA) : 0) | (mirrored ? Int32(CRESAMPLE_MIRRORED) : 0)) == 0
     }
 
     /// The frame's Y'CbCr matrix in fixed point; nil for one GStreamer does not name.

@@ -39,8 +39,8 @@ public final class PortalCamera: Camera {
         try await camera.capturePhoto()
     }
 
-    public func setViewfinder(side: Int, handler: (@Sendable (Frame) -> Void)?) {
-        camera.setViewfinder(side: side, handler: handler)
+    public func setViewfinder(side: Int, mirrored: Bool, handler: (@Sendable (ScreenPicture) -> Void)?) {
+        camera.setViewfinder(side: side, mirrored: mirrored, handler: handler)
     }
 
     public func setFraming(_ framing: LiveFraming?) {

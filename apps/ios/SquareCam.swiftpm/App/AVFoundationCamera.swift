@@ -136,7 +136,7 @@ final class AVFoundationCamera: NSObject, Camera, @unchecked Sendable {
     }
 
     /// The preview layer draws the viewfinder itself, so no frames are handed out.
-    func setViewfinder(side: Int, handler: (@Sendable (Frame) -> Void)?) {}
+    func setViewfinder(side: Int, mirrored: Bool, handler: (@Sendable (ScreenPicture) -> Void)?) {}
 
     /// Kept for the controller; the phone's preview has no zoom or pan, so
     /// the square shown and saved is the centred one (see README).

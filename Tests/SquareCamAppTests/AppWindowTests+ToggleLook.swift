@@ -6,11 +6,8 @@ extension AppWindowTests {
     /// lighter circle): over a plain grey picture, each button's area changes by
     /// far more than that when it is turned on.
     @Test func gridAndMirrorOnAreUnmistakable() throws {
-        let grey = FileManager.default.temporaryDirectory.appendingPathComponent("squarecam-grey-\(UUID().uuidString).jpg")
+        let (app, grey) = try appShowingPlainGrey()
         defer { try? FileManager.default.removeItem(at: grey) }
-        try XDisplay.shared.run("convert", ["-size", "1280x720", "xc:gray50", grey.path])
-        let app = try AppSession(["--camera", "file:" + grey.path])
-        try app.waitForTrace("viewfinder showing frames")
         let controls = try app.waitForControls("live")
         let off = try app.screenshot(saveAs: "toggles-off")
         try app.press("g", "m")
@@ -40,11 +37,8 @@ extension AppWindowTests {
     /// translucent dark circle or pill (its box's corners show the picture),
     /// lighter under the pointer, and filled with the accent colour when on.
     @Test func buttonsOverThePictureKeepTheirRoundBackdrops() throws {
-        let grey = FileManager.default.temporaryDirectory.appendingPathComponent("squarecam-grey-\(UUID().uuidString).jpg")
+        let (app, grey) = try appShowingPlainGrey()
         defer { try? FileManager.default.removeItem(at: grey) }
-        try XDisplay.shared.run("convert", ["-size", "1280x720", "xc:gray50", grey.path])
-        let app = try AppSession(["--camera", "file:" + grey.path])
-        try app.waitForTrace("viewfinder showing frames")
         let controls = try app.waitForControls("live")
         let shot = try app.screenshot(saveAs: "osd-faces")
         let picture = 128, backdrop = 128 * 35 / 100  // black at 65 % over the picture
@@ -86,5 +80,19 @@ extension AppWindowTests {
         }
         let accent = on.pixel(onPoint.x, onPoint.y)
         #expect(accent.b > accent.r + 80 && accent.b > 180, "the grid button that is on is not accent blue: \(accent)")
+    }
+
+    /// The app live on a camera that shows mid grey (a picture file, which the caller removes).
+    private func appShowingPlainGrey() throws -> (AppSession, URL) {
+        let grey = FileManager.default.temporaryDirectory.appendingPathComponent("squarecam-grey-\(UUID().uuidString).jpg")
+        do {
+            try XDisplay.shared.run("convert", ["-size", "1280x720", "xc:gray50", grey.path])
+            let app = try AppSession(["--camera", "file:" + grey.path])
+            try app.waitForTrace("viewfinder showing frames")
+            return (app, grey)
+        } catch {
+            try? FileManager.default.removeItem(at: grey)
+            throw error
+        }
     }
 }

@@ -7,9 +7,9 @@ import CGtk
 /// Why not libadwaita's CSS background: GTK 4.8's cairo renderer redraws all
 /// that lies over the viewfinder at every frame, and it draws a background
 /// with rounded corners as a fill clipped to a curved path, which cairo
-/// tessellates and rasterizes anew each time. Over a 30 fps picture the six
-/// buttons cost about 6 ms of the main thread a second (perf: a fifth of its
-/// drawing); the same shapes from images cost a few tenths.
+/// tessellates and rasterizes anew each time. Over a 30 fps picture the
+/// buttons shown cost about 5 ms of the main thread a second (perf: an eighth
+/// of it); the same shapes painted from images, under half a millisecond.
 ///
 /// The colour still comes from the style sheet: the face's CSS `color`, which
 /// `MainWindow`'s rules set from the button's state as libadwaita colours an

@@ -1,5 +1,4 @@
 import CGtk
-import Glibc
 import SquareCamCore
 import SquareCamImaging
 
@@ -42,38 +41,23 @@ final class DisplayImage: @unchecked Sendable {
         self.mirrored = picture.mirrored
     }
 
-    /// The frame's pixels (copied); nil for a frame that is not RGBA or a
-    /// surface cairo cannot allocate.
-    init?(frame: Frame) {
+    /// The frame's pixels, copied into a picture of the same kind (its memory
+    /// is not zeroed first, as cairo_image_surface_create's would be); nil for
+    /// a frame that is not RGBA or a surface cairo cannot make.
+    convenience init?(frame: Frame) {
         guard frame.layout == .rgba, !frame.size.isEmpty else { return nil }
-        let width = frame.size.width, height = frame.size.height
-        let targetStride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
-        // Our own memory, not cairo_image_surface_create's: that one is zeroed
-        // first, a wasted pass over every pixel of every frame.
-        guard targetStride > 0, let target = malloc(targetStride * height) else { return nil }
-        let surface = cairo_image_surface_create_for_data(
-            target.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(targetStride))!
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
-              cairo_surface_set_user_data(surface, &Self.pixelsKey, target, { free($0) }) == CAIRO_STATUS_SUCCESS
-        else {
-            cairo_surface_destroy(surface)
-            free(target)
-            return nil
-        }
+        let picture = ScreenPicture(size: frame.size, mirrored: false)
         let plane = frame.planes[0]
         plane.bytes.withUnsafeBytes { source in
-            for row in 0..<height {
-                OpaqueBGRARows.copy(from: source.baseAddress! + row * plane.stride, to: target + row * targetStride,
-                                    pixels: width)
+            for row in 0..<frame.size.height {
+                OpaqueBGRARows.copy(from: source.baseAddress! + row * plane.stride, to: picture.pixels + row * picture.stride,
+                                    pixels: frame.size.width)
             }
         }
-        cairo_surface_mark_dirty(surface)
-        self.surface = surface
-        self.size = frame.size
-        self.mirrored = false
+        self.init(picture: picture)
     }
 
-    /// Frees (or lets go of) the pixels with the surface (cairo user data; only its address matters).
+    /// Lets go of the pixels with the surface (cairo user data; only its address matters).
     nonisolated(unsafe) private static var pixelsKey = cairo_user_data_key_t()
 
     /// Makes the picture `cairo`'s source, at the origin of its user space.

@@ -211,7 +211,10 @@ echo "  the app's by thread, ms a second over the same seconds: $(
         { end[$1] += $2 }
         END { for (n in end) { ms = (end[n] - start[n]) * 1000 / h / s; if (ms >= 0.5) printf "%s %.1f\n", n, ms } }' \
         "$work/threads.start" "$work/threads.end" | sort -k2 -rn | awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2 }')"
-echo "  X server CPU (not in the figures above): the app's run (the plain window beside it for a while) $(awk -v t="$(cat "$work/run_app.xticks")" -v h="$ticks" 'BEGIN { printf "%.2f", t / h }') s, the plain run's $(awk -v t="$(cat "$work/run_plain.xticks")" -v h="$ticks" 'BEGIN { printf "%.2f", t / h }') s"
+x_server_seconds() {  # the X server's CPU during half $1 (run_app, run_plain), in seconds
+    awk -v t="$(cat "$work/$1.xticks")" -v h="$ticks" 'BEGIN { printf "%.2f", t / h }'
+}
+echo "  X server CPU (not in the figures above): the app's run (the plain window beside it for a while) $(x_server_seconds run_app) s, the plain run's $(x_server_seconds run_plain) s"
 if [[ $MODE == record ]]; then
     clip=$(ls "$work/home/Videos/Camera/"*.webm 2> /dev/null | head -1)
     [[ -n $clip ]] || { echo "app.sh: the app saved no recording on SIGTERM; its log:" >&2; tail -20 "$work/app.log" >&2; exit 1; }

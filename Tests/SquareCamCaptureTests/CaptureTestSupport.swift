@@ -51,9 +51,27 @@ enum CaptureTestSupport {
             && abs(pixel.2 - Int(expected.blue)) <= tolerance
     }
 
-    /// Threads of this process, from /proc.
-    static var threadCount: Int {
-        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
+    /// The names of this process's threads (GStreamer names a streaming
+    /// thread after its pad, "element:pad"), sorted; without libdispatch's
+    /// workers ("com.apple.root.default-qos", shown by its last 15
+    /// characters): their number follows whatever blocking work the whole
+    /// process queues (in a full run, twenty came and stayed past ten
+    /// seconds), and no camera of ours runs on them.
+    static var threadNames: [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.compactMap { task in
+            (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }.filter { !$0.hasPrefix("oot.") && !$0.contains("-qos") }.sorted()
+    }
+
+    /// The threads in `after` beyond those in `before`, by name: "name ×count, …".
+    static func addedThreads(_ before: [String], _ after: [String]) -> String {
+        var counts = [String: Int]()
+        for name in after { counts[name, default: 0] += 1 }
+        for name in before { counts[name, default: 0] -= 1 }
+        return counts.filter { $0.value > 0 }.sorted { $0.key < $1.key }
+            .map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
     }
 
     /// Polls `condition` until it holds or `seconds` pass; true when it held.

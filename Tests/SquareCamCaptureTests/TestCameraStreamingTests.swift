@@ -158,7 +158,8 @@ extension LiveCameraTests {
         try await camera.start()
         ledger.observe(camera)
         await camera.stop()
-        let threadsAfterFirst = CaptureTestSupport.threadCount
+        let namesAfterFirst = CaptureTestSupport.threadNames
+        let threadsAfterFirst = namesAfterFirst.count
         for _ in 0..<20 {
             try await camera.start()
             ledger.observe(camera)
@@ -171,12 +172,16 @@ extension LiveCameraTests {
         // Each pipeline runs about five streaming threads: a leak would add ~100
         // for good. GLib keeps a few idle pool threads, and other suites' cameras
         // come and go in this process: their threads are waited out, a leak's never are.
+        // libdispatch's workers are not counted (see threadNames).
         var threadsAfterAll = 0
         _ = await CaptureTestSupport.wait(upTo: 10) {
-            threadsAfterAll = CaptureTestSupport.threadCount
+            threadsAfterAll = CaptureTestSupport.threadNames.count
             return threadsAfterAll - threadsAfterFirst < 12
         }
-        #expect(threadsAfterAll - threadsAfterFirst < 12, "threads \(threadsAfterFirst) → \(threadsAfterAll)")
+        #expect(threadsAfterAll - threadsAfterFirst < 12, """
+            threads \(threadsAfterFirst) → \(threadsAfterAll), added: \
+            \(CaptureTestSupport.addedThreads(namesAfterFirst, CaptureTestSupport.threadNames))
+            """)
         frames.clear()
         try await Task.sleep(for: .milliseconds(50))
         #expect(frames.count == 0, "no viewfinder frame after stop")

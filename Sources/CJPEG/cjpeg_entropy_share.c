@@ -52,6 +52,11 @@ typedef struct {
     size_t offset;
 } sync_point;
 
+/// What each thread writes as it goes starts a cache line of its own
+/// (_Alignas): the helper reading a pointer that sat beside this thread's bit
+/// reader made the line move between the cores at every MCU.
+#define CACHE_LINE 64
+
 struct cjpeg_entropy_share {
     // Set up before the helper starts, then read-only.
     cjpeg_huffman_table dc[NUM_HUFF_TBLS];
@@ -63,12 +68,16 @@ struct cjpeg_entropy_share {
     const uint8_t *helper_start;
     uint32_t total_mcus;
     uint32_t mcus_per_row;
-
-    // The helper's output: per MCU a status byte and cjpeg_decode_mcu_record's record.
+    /// The helper's output: per MCU a status byte and cjpeg_decode_mcu_record's record.
     uint8_t *records;
     /// Bytes reserved for them; when they are full the helper stops and this thread decodes the rest itself.
     size_t record_capacity;
-    sync_point points[SYNC_POINTS];
+    /// The helper's bit position after each of its records (the one this
+    /// thread takes last tells where the coded data ends).
+    uint64_t *helper_ends;
+
+    // The helper's side.
+    _Alignas(CACHE_LINE) sync_point points[SYNC_POINTS];
     _Atomic uint32_t records_done;
     _Atomic int helper_stopped;
     _Atomic int cancel;
@@ -79,12 +88,9 @@ struct cjpeg_entropy_share {
     /// When the helper stopped for want of room: its reader after its last record.
     int helper_full;
     cjpeg_bit_reader helper_reader;
-    /// The helper's bit position after each of its records (the one this
-    /// thread takes last tells where the coded data ends).
-    uint64_t *helper_ends;
 
     // This thread's side.
-    cjpeg_bit_reader reader;
+    _Alignas(CACHE_LINE) cjpeg_bit_reader reader;
     /// Where `reader` started, in bits of data from the scan's first byte
     /// (not 0 once it took over the helper's reader).
     uint64_t reader_origin;
@@ -112,6 +118,14 @@ struct cjpeg_entropy_share {
     unsigned restarts_to_go;
     int next_restart;
 };
+
+/// A zeroed share on its own cache lines (calloc aligns to 16 bytes only); free() frees it.
+static cjpeg_entropy_share *new_share(void) {
+    // The struct's size is a multiple of its alignment, as aligned_alloc asks.
+    cjpeg_entropy_share *share = aligned_alloc(_Alignof(cjpeg_entropy_share), sizeof *share);
+    if (share) memset(share, 0, sizeof *share);
+    return share;
+}
 
 /// Makes the first `records` records (and the helper's stop, when `stopped`) visible to this thread.
 static void publish(cjpeg_entropy_share *share, uint32_t records, int stopped) {
@@ -314,7 +328,7 @@ int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, s
     if (!cjpeg_own_paths_usable(NULL) || !decoder->created || decoder->share || !info->master || !info->entropy || !is_one_baseline_scan(info) || info->restart_interval != 0
         || info->src->bytes_in_buffer < min_data_bytes || record_capacity == 0)
         return 0;
-    cjpeg_entropy_share *share = calloc(1, sizeof *share);
+    cjpeg_entropy_share *share = new_share();
     if (!share) return 0;
     if (prepare_tables(info, share) != 0) {
         free(share);
@@ -393,7 +407,7 @@ int cjpeg_decoder_decode_restarts(cjpeg_decoder *decoder) {
     if (!cjpeg_own_paths_usable(NULL) || !decoder->created || decoder->share || !info->master || !info->entropy)
         return 0;
     if (!is_one_baseline_scan(info) || info->restart_interval == 0) return 0;
-    cjpeg_entropy_share *share = calloc(1, sizeof *share);
+    cjpeg_entropy_share *share = new_share();
     if (!share) return 0;
     if (prepare_tables(info, share) != 0) {
         free(share);

@@ -80,6 +80,31 @@ import Testing
         #expect(resizer.result().planes[0].bytes == LanczosResampler.resize(frame, source: source, to: size).planes[0].bytes)
     }
 
+    @Test func aPlaneMadeInTwoStripsIsThePlaneMadeWhole() {
+        let frame = TestImages.gradient(width: 333, height: 217, layout: .gray)
+        let source = Rect2D(x: 10.5, y: 3.25, width: 300, height: 200)
+        let size = PixelSize(width: 97, height: 61)
+        let plan = PlaneResizer.Plan(sourceSize: frame.size, source: source, to: size)
+        let whole = PlaneResizer(plan: plan)
+        // The lower strip is fed from the source row its first output row needs, as decodeInStrips feeds it.
+        let split = 25, lowerFirstSourceRow = plan.firstSourceRow(of: split)
+        let upper = PlaneResizer(plan: plan, rows: 0..<split)
+        let lower = PlaneResizer(plan: plan, rows: split..<size.height, firstSourceRow: lowerFirstSourceRow)
+        frame.planes[0].bytes.withUnsafeBufferPointer { bytes in
+            for row in 0..<frame.size.height {
+                let pixels = bytes.baseAddress! + row * frame.planes[0].stride
+                whole.push(pixels)
+                upper.push(pixels)
+                if row >= lowerFirstSourceRow { lower.push(pixels) }
+            }
+        }
+        let expected = whole.result().planes[0].bytes
+        // elementsEqual: a failure says so without printing 6000 bytes twice.
+        #expect(upper.result(with: [lower]).planes[0].bytes.elementsEqual(expected))
+        // The strips may be named in either order.
+        #expect(lower.result(with: [upper]).planes[0].bytes.elementsEqual(expected))
+    }
+
     @Test func aSecondThreadGivesTheSameBytes() throws {
         let input = try JPEGEncoder.encode(TestImages.gradient(width: 1600, height: 1200), quality: 95, subsampling: .yuv420)
         var options = CropOptions(size: 333)

@@ -61,6 +61,7 @@ final class PlaneResizer: @unchecked Sendable {
     /// The last `vertical.count` source rows (only the needed columns), row r in slot r % count.
     private let ring: UnsafeMutablePointer<UInt8>
     private let between: UnsafeMutablePointer<UInt8>
+    /// This resizer's output rows (`outputRows`), the first at the start.
     private let pixels: UnsafeMutablePointer<UInt8>
     /// The output rows this resizer makes (all of them, unless the plane is made in strips).
     let outputRows: Range<Int>
@@ -84,7 +85,7 @@ final class PlaneResizer: @unchecked Sendable {
         // The padded taps read (with zero weight) past the last needed column.
         between = .allocate(capacity: plan.columnCount + plan.horizontalCount)
         between.initialize(repeating: 0, count: plan.columnCount + plan.horizontalCount)
-        pixels = .allocate(capacity: plan.output.width * plan.output.height)
+        pixels = .allocate(capacity: plan.output.width * outputRows.count)
     }
 
     deinit {
@@ -116,15 +117,23 @@ final class PlaneResizer: @unchecked Sendable {
     }
 
     /// The output plane as a gray frame; call once complete. Made in
-    /// strips, the other strips' rows are copied in from `others`.
+    /// strips, the other strips' rows come from `others`: each strip's rows
+    /// are copied once, straight into the frame.
     func result(with others: [PlaneResizer] = []) -> Frame {
-        precondition(isComplete && others.allSatisfy(\.isComplete), "the plane is not complete")
-        for other in others {
-            (pixels + other.outputRows.lowerBound * output.width).update(
-                from: other.pixels + other.outputRows.lowerBound * output.width, count: other.outputRows.count * output.width)
+        let strips = ([self] + others).sorted { $0.outputRows.lowerBound < $1.outputRows.lowerBound }
+        precondition(strips.allSatisfy(\.isComplete), "the plane is not complete")
+        // Every row written once: the frame's bytes are not zeroed first.
+        precondition(zip(strips, strips.dropFirst()).allSatisfy { $0.outputRows.upperBound == $1.outputRows.lowerBound }
+                     && strips.first?.outputRows.lowerBound == 0 && strips.last?.outputRows.upperBound == output.height,
+                     "the strips do not make the plane's rows")
+        let width = output.width, count = width * output.height
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for strip in strips {
+                (buffer.baseAddress! + strip.outputRows.lowerBound * width).initialize(from: strip.pixels, count: strip.outputRows.count * width)
+            }
+            initialized = count
         }
-        let bytes = [UInt8](UnsafeBufferPointer(start: pixels, count: output.width * output.height))
-        return Frame(size: output, layout: .gray, planes: [Frame.Plane(bytes: bytes, stride: output.width)])
+        return Frame(size: output, layout: .gray, planes: [Frame.Plane(bytes: bytes, stride: width)])
     }
 
     private func makeOutputRow(_ row: Int) {
@@ -138,7 +147,7 @@ final class PlaneResizer: @unchecked Sendable {
         plan.horizontalStarts.withUnsafeBufferPointer { starts in
             plan.horizontalWeights.withUnsafeBufferPointer { weights in
                 cresample_columns(between, starts.baseAddress, weights.baseAddress, Int32(plan.horizontalCount),
-                                  output.width, pixels + row * output.width)
+                                  output.width, pixels + (row - outputRows.lowerBound) * output.width)
             }
         }
     }

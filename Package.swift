@@ -3,6 +3,19 @@ import PackageDescription
 
 // Every C dependency is a Debian library wrapped by one target of ours
 // (see scripts/install-deps.sh); nothing is fetched from outside.
+
+// Swift optimised even in debug builds, for the code that runs for every
+// frame or pixel: the tests start the debug app about 140 times and crop
+// hundreds of photos, and at -Onone the app took half again the CPU of a
+// release build (a scene signature's loop over every pixel, for one).
+// Only where the manifest is read on Linux: Xcode refuses a package
+// product built with unsafe flags, and the iOS app uses Core and Controller.
+#if os(Linux)
+let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"])]
+#else
+let optimisedInDebug: [SwiftSetting] = []
+#endif
+
 let package = Package(
     name: "SquareCam",
     // The iOS app's minimum; Linux builds ignore it (Core's lock: LockedValue).
@@ -63,32 +76,33 @@ let package = Package(
         // Pure Swift, portable to Apple platforms: no C modules, no Glibc.
         .target(
             name: "SquareCamCore",
+            swiftSettings: optimisedInDebug,
             // Rounding calls libm; Apple platforms link it implicitly.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
-        // Optimised even in debug builds: the tests crop, scale and encode
-        // hundreds of real photos, which at -Onone take most of make
-        // test-fast's time; a change in one file still rebuilds in about 2 s.
+        // A change in one file still rebuilds in about 2 s.
         .target(
             name: "SquareCamImaging",
             dependencies: ["SquareCamCore", "CJPEG", "CExif", "CHeif", "CPNG", "CResample", "CFaces"],
-            swiftSettings: [.unsafeFlags(["-O"])]
+            swiftSettings: optimisedInDebug
         ),
         // An image-file camera decodes its file with SquareCamImaging (every
         // format crop reads) and feeds the pixels to the pipeline.
         .target(
             name: "SquareCamCapture",
-            dependencies: ["SquareCamCore", "SquareCamImaging", "CGStreamer", "CGioDBus", "CPipeWire", "CResample", "CLibcameraHold"]
+            dependencies: ["SquareCamCore", "SquareCamImaging", "CGStreamer", "CGioDBus", "CPipeWire", "CResample", "CLibcameraHold"],
+            swiftSettings: optimisedInDebug
         ),
         // Reading QR codes in frames (zbar): its own target, so squarecam-crop
         // never loads zbar; squarecam-gst and the app read codes with it.
-        .target(name: "SquareCamCodes", dependencies: ["SquareCamCore", "CZbar"]),
+        .target(name: "SquareCamCodes", dependencies: ["SquareCamCore", "CZbar"], swiftSettings: optimisedInDebug),
         // The capture screen's decisions (flow, camera life, countdown, saving),
         // GTK-free and GStreamer-free: cameras come through Core's CameraProvider.
         .target(
             name: "SquareCamController",
             // Nothing platform-specific: encoding and saving come in as PhotoServices.
-            dependencies: ["SquareCamCore"]
+            dependencies: ["SquareCamCore"],
+            swiftSettings: optimisedInDebug
         ),
         // The iOS app's decisions in plain Swift (statuses by raw value, device
         // choice, rotation, pixels), tested here; the shell is apps/ios.
@@ -96,7 +110,8 @@ let package = Package(
         .target(
             name: "SquareCamApp",
             // No SquareCamCapture: the windows reach cameras only through the controller.
-            dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamController", "CGtk"]
+            dependencies: ["SquareCamCore", "SquareCamImaging", "SquareCamController", "CGtk"],
+            swiftSettings: optimisedInDebug
         ),
         // Options, help and exit codes shared by the programs below.
         .target(name: "SquareCamCommandLine", dependencies: ["SquareCamCore", "CCommandRoutes"]),

@@ -28,14 +28,17 @@ import Testing
         let folder = try ScratchFolder()
         let path = FaceModelCache.file(inFolder: folder.path)
         let good = try #require(FaceModelCache.shared?.plainBytes)
-        // Cut short, then garbage: neither is a model, and each is written again whole.
-        for damaged in [Array(good.prefix(good.count / 2)), [UInt8](repeating: 0x5A, count: 4096)] {
-            try Data(damaged).write(to: URL(fileURLWithPath: path))
-            #expect(FaceModel(plainBytes: damaged) == nil)
-            let model = FaceModelCache.load(folder: folder.path)
-            #expect(try Self.astronautFace(model) != nil)
-            #expect(FileManager.default.contents(atPath: path).map(Array.init) == good)
-        }
+        // Cut short, and garbage: neither is a model.
+        let cutShort = Array(good.prefix(good.count / 2))
+        #expect(FaceModel(plainBytes: cutShort) == nil)
+        #expect(FaceModel(plainBytes: [UInt8](repeating: 0x5A, count: 4096)) == nil)
+        // Such a file is written again whole. Once is enough: load replaces
+        // whatever is not a model, and each replacement unpacks dlib's model
+        // anew (about a quarter of a second of CPU, more on a busy machine).
+        try Data(cutShort).write(to: URL(fileURLWithPath: path))
+        let model = FaceModelCache.load(folder: folder.path)
+        #expect(try Self.astronautFace(model) != nil)
+        #expect(FileManager.default.contents(atPath: path).map(Array.init) == good)
     }
 
     @Test func theFolderFollowsXDGCacheHome() {

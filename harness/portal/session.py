@@ -140,11 +140,18 @@ class Session:
 
     def environment(self):
         """What a client of this session needs (SquareCam itself, gst-launch)."""
-        return {
+        env = {
             "DBUS_SESSION_BUS_ADDRESS": self.bus_address,
             "XDG_RUNTIME_DIR": self.runtime,
             "PIPEWIRE_RUNTIME_DIR": self.runtime,
         }
+        # Under make test-sanitizers, a program the test starts with only
+        # this environment (the camera list helper) reports with the test's
+        # own options: its suppressions, its report files.
+        for key in ("ASAN_OPTIONS", "TSAN_OPTIONS"):
+            if key in os.environ:
+                env[key] = os.environ[key]
+        return env
 
     def daemon_environment(self):
         env = dict(os.environ)

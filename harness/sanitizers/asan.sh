@@ -23,7 +23,10 @@ trap 'rm -rf "$reports"' EXIT
 # missed their deadlines (DisplayLane). log_exe_name: each report's file is
 # named after its program (asan.squarecam-gst.1234), which the report itself
 # does not say.
-SQUARECAM_TEST_DISPLAY_LANES=1 ASAN_OPTIONS=detect_leaks=0:log_path=$reports/asan:log_exe_name=1 \
+# The symbolizer by its path, for the reports of programs started with an
+# environment without PATH (harness/portal/session.py's).
+symbolizer=$(command -v llvm-symbolizer) || { echo "asan.sh: llvm-symbolizer is missing (it comes with the Swift toolchain)" >&2; exit 1; }
+SQUARECAM_TEST_DISPLAY_LANES=1 ASAN_OPTIONS=detect_leaks=0:log_path=$reports/asan:log_exe_name=1:external_symbolizer_path=$symbolizer \
     "$(dirname "$0")/../run-bundle.sh" "$swift" --scratch-path "$scratch" --sanitize=address -- "$@"
 status=$?
 

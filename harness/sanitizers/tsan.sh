@@ -13,7 +13,11 @@ scratch=${2:?usage: tsan.sh SWIFT SCRATCH_PATH}
 work=$(mktemp -d /tmp/squarecam-tsan.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
-TSAN_OPTIONS=suppressions=$here/tsan-suppressions.txt SWIFT_BACKTRACE=enable=no \
+# The symbolizer by its path: the camera list helper runs with the portal
+# session's environment (harness/portal/session.py), which has no PATH, and
+# a report TSan cannot put names to matches no suppression.
+symbolizer=$(command -v llvm-symbolizer) || { echo "tsan.sh: llvm-symbolizer is missing (it comes with the Swift toolchain)" >&2; exit 1; }
+TSAN_OPTIONS="suppressions=$here/tsan-suppressions.txt external_symbolizer_path=$symbolizer" SWIFT_BACKTRACE=enable=no \
     "$swift" test --skip-build --sanitize=thread --scratch-path "$scratch" \
     --filter 'SquareCamCaptureTests|SharedEntropyDecodingTests|PlanarCropTests|JPEGRestartTailTests|FullResolutionPlaneCropTests|TranscoderDifferentialTests|JPEGFenceTests|JPEGHalvesEncodingTests' \
     2>&1 | tee "$work/tests.log"

@@ -5,9 +5,10 @@ import PackageDescription
 // (see scripts/install-deps.sh); nothing is fetched from outside.
 
 // Swift optimised even in debug builds, for the code that runs for every
-// frame or pixel: the tests start the debug app about 140 times and crop
+// frame or pixel: the tests start the debug app about 110 times and crop
 // hundreds of photos, and at -Onone the app took half again the CPU of a
-// release build (a scene signature's loop over every pixel, for one).
+// release build (a scene signature's loop over every pixel, for one). A
+// change in one file still rebuilds in seconds.
 // Only where the manifest is read on Linux: Xcode refuses a package
 // product built with unsafe flags, and the iOS app uses Core and Controller.
 #if os(Linux)
@@ -80,7 +81,6 @@ let package = Package(
             // Rounding calls libm; Apple platforms link it implicitly.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
-        // A change in one file still rebuilds in about 2 s.
         .target(
             name: "SquareCamImaging",
             dependencies: ["SquareCamCore", "CJPEG", "CExif", "CHeif", "CPNG", "CResample", "CFaces"],

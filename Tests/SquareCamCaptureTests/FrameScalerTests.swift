@@ -38,9 +38,10 @@ import Testing
         #expect(picture.mirrored == mirrored && picture.stride == Self.side * 4)
         for y in 0..<Self.side {
             for x in 0..<Self.side {
-                let pixel = (picture.pixels + y * picture.stride + x * 4).assumingMemoryBound(to: UInt8.self)
+                let shown = CaptureTestSupport.rgb(picture, x: x, y: y)
                 let (r, g, b) = Self.colour(x: mirrored ? Self.side - 1 - x : x, y: y)
-                #expect([Int(pixel[2]), Int(pixel[1]), Int(pixel[0]), Int(pixel[3])] == [r, g, b, 255], "pixel \(x),\(y)")
+                #expect([shown.0, shown.1, shown.2, Int(CaptureTestSupport.alpha(picture, x: x, y: y))] == [r, g, b, 255],
+                        "pixel \(x),\(y)")
             }
         }
     }

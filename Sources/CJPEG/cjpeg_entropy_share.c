@@ -44,6 +44,10 @@
 #define RELEASE_STEP ((size_t)1 << 20)
 /// The helper makes its progress visible every this many MCUs.
 #define PUBLISH_EVERY 16
+/// The helper's bit positions after its last this many records are kept (a
+/// power of two): this thread needs the one after the last record it takes,
+/// and the helper stops at the first MCU past the data's end.
+#define HELPER_ENDS_KEPT 64
 
 /// Where the helper stood at the start of one of its MCUs: bits into its
 /// data, and the offset of the MCU's record.
@@ -72,9 +76,6 @@ struct cjpeg_entropy_share {
     uint8_t *records;
     /// Bytes reserved for them; when they are full the helper stops and this thread decodes the rest itself.
     size_t record_capacity;
-    /// The helper's bit position after each of its records (the one this
-    /// thread takes last tells where the coded data ends).
-    uint64_t *helper_ends;
 
     // The helper's side.
     _Alignas(CACHE_LINE) sync_point points[SYNC_POINTS];
@@ -88,6 +89,11 @@ struct cjpeg_entropy_share {
     /// When the helper stopped for want of room: its reader after its last record.
     int helper_full;
     cjpeg_bit_reader helper_reader;
+    /// The helper's bit position after each of its last HELPER_ENDS_KEPT
+    /// records (record m's at m % HELPER_ENDS_KEPT), and how many it made:
+    /// the end of the last record this thread takes is where the coded data ends.
+    uint64_t helper_ends[HELPER_ENDS_KEPT];
+    uint32_t helper_records;
 
     // This thread's side.
     _Alignas(CACHE_LINE) cjpeg_bit_reader reader;
@@ -114,6 +120,7 @@ struct cjpeg_entropy_share {
     // Restart decoding (no helper): where this interval's data starts, MCUs
     // left in it, and the restart marker expected after it.
     int has_helper;
+    int helper_joined;
     const uint8_t *interval_start;
     unsigned restarts_to_go;
     int next_restart;
@@ -159,13 +166,22 @@ static void *run_helper(void *argument) {
         size_t length = cjpeg_decode_mcu_record(&reader, &share->layout, share->records + offset + 1, &status);
         share->records[offset] = (uint8_t)status;
         offset += 1 + length;
-        share->helper_ends[mcu] = cjpeg_bit_reader_position(&reader);
+        share->helper_ends[mcu % HELPER_ENDS_KEPT] = cjpeg_bit_reader_position(&reader);
         mcu++;
         if (cjpeg_bit_reader_overran(&reader)) break;  // past the end: later MCUs would be made up
         if (mcu % PUBLISH_EVERY == 0) publish(share, mcu, 0);
     }
+    share->helper_records = mcu;
     publish(share, mcu, 1);
     return NULL;
+}
+
+/// Stops the helper and waits for it, once.
+static void stop_helper(cjpeg_entropy_share *share) {
+    if (share->helper_joined) return;
+    atomic_store(&share->cancel, 1);
+    pthread_join(share->thread, NULL);
+    share->helper_joined = 1;
 }
 
 /// Waits until the helper has finished `needed` records or stopped; returns how many it has.
@@ -267,8 +283,16 @@ static void copy_helper_record(j_decompress_ptr info, cjpeg_entropy_share *share
 /// code are damage libjpeg warns about ("extraneous bytes"): that file is
 /// left to libjpeg, which says it in its own words.
 static void finish_shared_data(j_decompress_ptr info, cjpeg_entropy_share *share) {
-    uint64_t used = share->copying ? share->helper_start_position + share->helper_ends[share->helper_mcu - 1]
-                                   : share->reader_origin + cjpeg_bit_reader_position(&share->reader);
+    uint64_t used;
+    if (share->copying) {
+        // Stopped, the helper's last ends hold still; the last record taken is among them.
+        stop_helper(share);
+        uint32_t last = share->helper_mcu - 1;
+        if (share->helper_records - last > HELPER_ENDS_KEPT) give_up(info, "the helper decoded on past the data's end");
+        used = share->helper_start_position + share->helper_ends[last % HELPER_ENDS_KEPT];
+    } else {
+        used = share->reader_origin + cjpeg_bit_reader_position(&share->reader);
+    }
     const uint8_t *data = info->src->next_input_byte;
     if (share->data_bytes > (used + 7) / 8) give_up(info, "data after the last block");
     info->src->bytes_in_buffer -= (size_t)(share->data_end - data);
@@ -304,6 +328,22 @@ static int is_one_baseline_scan(const struct jpeg_decompress_struct *info) {
         && info->output_scanline == 0;
 }
 
+/// The AC coefficients (natural order, bit i for index i) that libjpeg's
+/// inverse DCT reads for a block of `scaled_size`² samples. The reduced
+/// ones (jidctred.c, and its SIMD versions, which compute the same) skip
+/// some rows and columns of the block: 1x1 reads the DC alone, 2x2 rows and
+/// columns 0, 1, 3, 5 and 7, 4x4 all but row and column 4. The helper
+/// records no other: at 1/4 scale half the coefficients of a photo are
+/// decoded and dropped, not written and read again.
+static uint64_t coefficients_read(int scaled_size) {
+    unsigned lines = scaled_size == 1 ? 0x01 : scaled_size == 2 ? 0xAB : scaled_size == 4 ? 0xEF : 0xFF;
+    uint64_t read = 0;
+    for (int row = 0; row < DCTSIZE; row++)
+        for (int column = 0; column < DCTSIZE; column++)
+            if ((lines >> row & 1) && (lines >> column & 1)) read |= 1ull << (row * DCTSIZE + column);
+    return read & ~1ull;  // the DC is recorded apart
+}
+
 /// Tables and MCU layout; -1 when a table is missing or invalid.
 static int prepare_tables(const struct jpeg_decompress_struct *info, cjpeg_entropy_share *share) {
     share->layout.blocks = info->blocks_in_MCU;
@@ -319,6 +359,7 @@ static int prepare_tables(const struct jpeg_decompress_struct *info, cjpeg_entro
         share->layout.dc[b] = &share->dc[dc];
         share->layout.ac[b] = &share->ac[ac];
         share->layout.component[b] = c;
+        share->layout.recorded[b] = coefficients_read(component->DCT_scaled_size);
     }
     return 0;
 }
@@ -338,10 +379,7 @@ int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, s
     share->record_capacity = record_capacity;
     share->records = mmap(NULL, record_capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     share->total_mcus = info->MCUs_per_row * info->MCU_rows_in_scan;
-    share->helper_ends = malloc(sizeof *share->helper_ends * (share->total_mcus + 1));
-    if (share->records == MAP_FAILED || !share->helper_ends) {
-        if (share->records != MAP_FAILED) munmap(share->records, record_capacity);
-        free(share->helper_ends);
+    if (share->records == MAP_FAILED) {
         free(share);
         return 0;
     }
@@ -361,7 +399,6 @@ int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, s
     pthread_cond_init(&share->progress, NULL);
     if (pthread_create(&share->thread, NULL, run_helper, share) != 0) {
         munmap(share->records, share->record_capacity);
-        free(share->helper_ends);
         free(share);
         return 0;
     }
@@ -430,12 +467,10 @@ void cjpeg_entropy_share_end(cjpeg_entropy_share *share) {
         free(share);
         return;
     }
-    atomic_store(&share->cancel, 1);
-    pthread_join(share->thread, NULL);
+    stop_helper(share);
     pthread_mutex_destroy(&share->lock);
     pthread_cond_destroy(&share->progress);
     munmap(share->records, share->record_capacity);
-    free(share->helper_ends);
     free(share);
 }
 

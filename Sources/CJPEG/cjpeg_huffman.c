@@ -263,13 +263,14 @@ static inline int predictor_in_bounds(int32_t predictor) {
 
 /// Decodes one block. Coefficients go to `dense` (natural order, the DC
 /// value from `*predictor`, which is updated) when it is not NULL, else to
-/// `*record` (the DC difference; `predictor` unused) when that is not NULL.
+/// `*record` (the DC difference and the AC coefficients in `recorded`;
+/// `predictor` unused) when that is not NULL.
 /// Returns CJPEG_MCU_ANOMALY at a code no table has, a run past the block's
 /// end or a predictor out of bounds; in record mode it then ends the block
 /// there and goes on.
 static inline __attribute__((always_inline)) int
 decode_block(cjpeg_bit_reader *reader, const cjpeg_huffman_table *dc, const cjpeg_huffman_table *ac, int32_t *predictor,
-             JCOEF *dense, uint8_t **record) {
+             JCOEF *dense, uint8_t **record, uint64_t recorded) {
     fill(reader);
     int status = CJPEG_MCU_OK, difference;
     cjpeg_huffman_entry entry = dc->fast[peek(reader, CJPEG_LOOKUP_BITS)];
@@ -333,11 +334,14 @@ decode_block(cjpeg_bit_reader *reader, const cjpeg_huffman_table *dc, const cjpe
         if (dense) {
             dense[natural_order[k]] = (JCOEF)value;
         } else if (record) {
+            // Written always and kept or overwritten: which coefficients a
+            // block keeps follows no pattern a branch would predict.
             // The index's top bit says when the value takes two bytes.
             int bytes = put_record_value(item + 1, value);
             item[0] = natural_order[k] | (bytes == 2 ? RECORD_WIDE : 0);
-            item += 1 + bytes;
-            (*head)++;
+            int kept = (int)(recorded >> natural_order[k] & 1);
+            item += kept * (1 + bytes);
+            *head += (uint8_t)kept;
         }
         k++;
     }
@@ -350,8 +354,8 @@ int cjpeg_decode_mcu_blocks(cjpeg_bit_reader *reader, const cjpeg_mcu_layout *la
     for (int b = 0; b < layout->blocks; b++) {
         int32_t *predictor = &predictors[layout->component[b]];
         int status = blocks
-            ? decode_block(reader, layout->dc[b], layout->ac[b], predictor, blocks[b][0], NULL)
-            : decode_block(reader, layout->dc[b], layout->ac[b], predictor, NULL, NULL);
+            ? decode_block(reader, layout->dc[b], layout->ac[b], predictor, blocks[b][0], NULL, 0)
+            : decode_block(reader, layout->dc[b], layout->ac[b], predictor, NULL, NULL, 0);
         if (status != CJPEG_MCU_OK) return status;
     }
     return cjpeg_bit_reader_overran(reader) ? CJPEG_MCU_ANOMALY : CJPEG_MCU_OK;
@@ -361,7 +365,8 @@ size_t cjpeg_decode_mcu_record(cjpeg_bit_reader *reader, const cjpeg_mcu_layout 
     uint8_t *end = out;
     *status = CJPEG_MCU_OK;
     for (int b = 0; b < layout->blocks; b++) {
-        if (decode_block(reader, layout->dc[b], layout->ac[b], NULL, NULL, &end)) *status = CJPEG_MCU_ANOMALY;
+        if (decode_block(reader, layout->dc[b], layout->ac[b], NULL, NULL, &end, layout->recorded[b]))
+            *status = CJPEG_MCU_ANOMALY;
     }
     if (cjpeg_bit_reader_overran(reader)) *status = CJPEG_MCU_ANOMALY;
     return (size_t)(end - out);

@@ -92,6 +92,9 @@ typedef struct {
     const cjpeg_huffman_table *ac[D_MAX_BLOCKS_IN_MCU];
     /// Index into the DC predictors (the component's place in the scan).
     int component[D_MAX_BLOCKS_IN_MCU];
+    /// The AC coefficients a record keeps, by natural-order index (bit i:
+    /// index i): those the block's inverse DCT reads (see cjpeg_entropy_share.c).
+    uint64_t recorded[D_MAX_BLOCKS_IN_MCU];
 } cjpeg_mcu_layout;
 
 /// Decodes one MCU into `blocks` (zeroed by the caller; NULL: decode and
@@ -100,10 +103,11 @@ int cjpeg_decode_mcu_blocks(cjpeg_bit_reader *reader, const cjpeg_mcu_layout *la
                             JBLOCKROW *blocks);
 
 /// Decodes one MCU into a compact record at `out`: per block a head byte
-/// (the count of nonzero AC coefficients; top bit: the DC difference takes
-/// two bytes), the DC difference (int8 or int16), then each AC coefficient as
-/// its natural-order index (uint8) and value (int8, or int16 when the index
-/// has its top bit set). The differences make the record independent of the
+/// (the count of AC coefficients kept; top bit: the DC difference takes two
+/// bytes), the DC difference (int8 or int16), then each nonzero AC
+/// coefficient the layout records as its natural-order index (uint8) and
+/// value (int8, or int16 when the index has its top bit set); the others are
+/// decoded and dropped. The differences make the record independent of the
 /// predictors, which a decoder started mid-stream does not know. Returns the
 /// record's length; `*status` gets a CJPEG_MCU_ code. Never fails: after an
 /// anomaly it goes on, as speculative decoding must (see cjpeg_entropy_share.c).

@@ -13,10 +13,17 @@ public enum SquareCamApp {
     /// "cannot open display" and give up.
     @MainActor
     public static func canOpenDisplay() -> Bool {
-        // GTK reads GDK_DEBUG here, as it starts and opens the display.
+        // GTK reads GDK_DEBUG and GTK_THEME here, as it starts and opens the display.
         RendererChoice.beforeGTKStarts()
-        defer { RendererChoice.afterGTKStarted() }
-        return gtk_init_check() != 0
+        StartingTheme.beforeGTKStarts()
+        defer {
+            RendererChoice.afterGTKStarted()
+            StartingTheme.afterGTKStarted()
+        }
+        guard gtk_init_check() != 0 else { return false }
+        // GTK makes its settings, and loads their theme, on first use: now, while the starting theme is named.
+        _ = gtk_settings_get_default()
+        return true
     }
 
     /// Runs the app until its window closes; returns the process exit code.
@@ -48,6 +55,7 @@ public enum SquareCamApp {
             RendererChoice.apply()
             InstallLocation.addIconFolder()
             Trace.line("renderer \(RendererChoice.summary)")
+            Trace.line("theme at start \(StartingTheme.summary)")
             Trace.line("cameras from \(sources.cameras.kind)")
             holder.window = MainWindow(application: application, sources: sources)
             holder.window?.present()

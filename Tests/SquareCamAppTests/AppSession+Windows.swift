@@ -82,7 +82,7 @@ struct DialogLine {
 final class BareDesktop {
     let root: URL
     var openedFolders: URL { root.appendingPathComponent("opened-folders") }
-    /// The file manager's GDK_DEBUG, as it was started (`GDK_DEBUG=unset` when it had none).
+    /// The file manager's GDK_DEBUG and GTK_THEME, as it was started, a line each (`GDK_DEBUG=unset` when it had none).
     var openedEnvironment: URL { root.appendingPathComponent("opened-environment") }
 
     init(fileManager: Bool = false) throws {
@@ -98,7 +98,7 @@ final class BareDesktop {
         try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
         let script = root.appendingPathComponent("file-manager.sh")
         // The environment first: a test waits for the folder, then reads it.
-        try "#!/bin/sh\necho \"GDK_DEBUG=${GDK_DEBUG-unset}\" > '\(openedEnvironment.path)'\necho \"$1\" >> '\(openedFolders.path)'\n"
+        try "#!/bin/sh\necho \"GDK_DEBUG=${GDK_DEBUG-unset}\" > '\(openedEnvironment.path)'\necho \"GTK_THEME=${GTK_THEME-unset}\" >> '\(openedEnvironment.path)'\necho \"$1\" >> '\(openedFolders.path)'\n"
             .write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         try """

@@ -68,8 +68,10 @@ extension AppWindowTests {
             ((try? String(contentsOf: desktop.openedFolders, encoding: .utf8)) ?? "").split(separator: "\n").contains { $0 == folder.path }
         }
         #expect(!app.log.contains("The Folder Could Not Be Shown"), "\(app.log)")
-        // The app may switch GTK's OpenGL off for its own start (RendererChoice): never for the programs it opens.
-        #expect((try? String(contentsOf: desktop.openedEnvironment, encoding: .utf8)) == "GDK_DEBUG=unset\n")
+        // The app may switch GTK's OpenGL off and name its theme for its own start (RendererChoice,
+        // StartingTheme): never for the programs it opens.
+        #expect((try? String(contentsOf: desktop.openedEnvironment, encoding: .utf8)) == "GDK_DEBUG=unset\nGTK_THEME=unset\n")
+        #expect(app.log.contains("theme at start Adwaita-empty (libadwaita's, named while GTK starts)"), "\(app.log)")
     }
 
     /// The dialog `id` is inside the 360 px screen, and drawn: light, with dark text, where the app was before.

@@ -36,7 +36,7 @@ extension CaptureController {
                 guard generation == self.startGeneration else { return }
                 self.cameras = listed
                 // Listing worked, so the cameras may be used: from now on the list is watched.
-                self.startWatching()
+                self.startWatching(knowing: listed)
                 let description = try self.pick(from: listed)
                 let opened = try provider.openCamera(description)
                 opened.setFailureHandler { [weak self] failure in
@@ -103,9 +103,9 @@ extension CaptureController {
 
     /// Watches the provider's list once the camera may be used (a portal
     /// provider must not be asked before access was granted).
-    func startWatching() {
+    func startWatching(knowing listed: [CameraDescription]) {
         guard watch == nil else { return }
-        watch = provider.watchCameras { [weak self] listed in
+        watch = provider.watchCameras(knowing: listed) { [weak self] listed in
             Task { @MainActor in self?.camerasChanged(listed) }
         }
     }

@@ -32,6 +32,13 @@ public protocol CameraProvider: AnyObject, Sendable {
     /// provider cannot watch (its list never changes).
     func watchCameras(_ handler: @escaping @Sendable ([CameraDescription]) -> Void) -> (any CameraWatch)?
 
+    /// `watchCameras(_:)`, started by a caller that has just had `listed`
+    /// from `cameras()`: a watch that would begin by listing again may take
+    /// that as its first list (the portal's: a listing is a helper program,
+    /// run while the camera starts).
+    func watchCameras(knowing listed: [CameraDescription],
+                      _ handler: @escaping @Sendable ([CameraDescription]) -> Void) -> (any CameraWatch)?
+
     /// A camera for one of `cameras()`, not yet started. Throws `CameraFailure`.
     func openCamera(_ camera: CameraDescription) throws -> any Camera
 
@@ -43,6 +50,11 @@ public protocol CameraProvider: AnyObject, Sendable {
 
 extension CameraProvider {
     public var forgetRefusalCommand: String? { nil }
+
+    public func watchCameras(knowing listed: [CameraDescription],
+                             _ handler: @escaping @Sendable ([CameraDescription]) -> Void) -> (any CameraWatch)? {
+        watchCameras(handler)
+    }
 }
 
 /// A running observation of a provider's camera list; cancel it to stop.

@@ -265,4 +265,35 @@ struct PortalProviderTests {
         let all = lists.withLock { $0 }
         #expect(all.allSatisfy { [[], ["SquareCam Test Camera 1"], ["SquareCam Test Camera 1", "SquareCam Test Camera 2"]].contains($0) }, "\(all)")
     }
+
+    /// Started with the list the app has just had, the watch reports that
+    /// as its first with cameras (no second listing while the camera starts)
+    /// when it sees as many camera nodes, and lists afresh at the next change; a list of
+    /// another length is not taken. The given lists carry names no listing
+    /// gives, so a report tells which it was.
+    @Test func theWatchTakesTheListItIsGivenWhenTheNodesAgree() async throws {
+        let session = try PortalSession.start(.init(cameras: 1, stored: .yes))
+        let provider = try Self.provider(session)
+        func given(_ names: String...) -> [CameraDescription] {
+            names.map { CameraDescription(id: "pipewire:\($0)", name: $0, facing: .external, modes: []) }
+        }
+        for (known, first) in [(given("Given"), ["Given"]), (given("Given", "Other"), ["SquareCam Test Camera 1"])] {
+            let lists = Mutex<[[String]]>([])
+            let watch = try #require(provider.watchCameras(knowing: known) { cameras in
+                lists.withLock { $0.append(cameras.map(\.name).sorted()) }
+            })
+            defer { watch.cancel() }
+            // Empty lists may come first, while WirePlumber has granted the watch no node yet.
+            func firstWithCameras() -> [String]? { lists.withLock { $0.first { !$0.isEmpty } } }
+            #expect(await CaptureTestSupport.wait(upTo: 30) { firstWithCameras() != nil })
+            #expect(firstWithCameras() == first, "\(lists.withLock { $0 })")
+            if known.count == 1 {
+                let second = try session.addCamera(name: "second")
+                #expect(await CaptureTestSupport.wait(upTo: 30) {
+                    lists.withLock { $0.last } == ["SquareCam Test Camera 1", "SquareCam Test Camera 2"]
+                }, "\(lists.withLock { $0 })")
+                try session.removeCamera(second.serial)
+            }
+        }
+    }
 }

@@ -130,7 +130,13 @@ public final class PortalCameraProvider: CameraProvider {
     /// PipeWire going away empties the list, and a new remote is asked for
     /// until PipeWire is back.
     public func watchCameras(_ handler: @escaping @Sendable ([CameraDescription]) -> Void) -> (any CameraWatch)? {
-        PortalCameraWatch(provider: self, handler: handler)
+        PortalCameraWatch(provider: self, knowing: nil, handler: handler)
+    }
+
+    /// The same, its first list `listed` when the first connection sees as many camera nodes.
+    public func watchCameras(knowing listed: [CameraDescription],
+                             _ handler: @escaping @Sendable ([CameraDescription]) -> Void) -> (any CameraWatch)? {
+        PortalCameraWatch(provider: self, knowing: listed, handler: handler)
     }
 
     /// A camera streaming through a remote of its own, not yet started; it

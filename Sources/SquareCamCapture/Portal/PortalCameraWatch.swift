@@ -23,9 +23,13 @@ final class PortalCameraWatch: CameraWatch {
     static let relistSeconds = 0.25
     static let giveUpSeconds = 5.0
 
-    init(provider: PortalCameraProvider, handler: @escaping @Sendable ([CameraDescription]) -> Void) {
+    /// `known`: a list the provider has just made, taken as the first
+    /// connection's first list when that sees as many camera nodes (not
+    /// listed again while the camera starts).
+    init(provider: PortalCameraProvider, knowing known: [CameraDescription]?,
+         handler: @escaping @Sendable ([CameraDescription]) -> Void) {
         // The thread holds the worker, not this object: dropping the watch cancels it.
-        let worker = Worker(provider: provider, handler: handler)
+        let worker = Worker(provider: provider, known: known, handler: handler)
         self.worker = worker
         DedicatedThread.start(name: "portal-cameras") {
             worker.run()
@@ -42,6 +46,7 @@ final class PortalCameraWatch: CameraWatch {
 
     private final class Worker: Sendable {
         let provider: PortalCameraProvider
+        let known: [CameraDescription]?
         let handler: @Sendable ([CameraDescription]) -> Void
         private let running = Atomic<Bool>(true)
         /// Signalled by `stop()` and by every camera node change, to cut a wait short.
@@ -50,8 +55,10 @@ final class PortalCameraWatch: CameraWatch {
         /// The thread's pthread id, to tell a `stop()` from inside a handler call.
         private let threadId = Atomic<UInt>(0)
 
-        init(provider: PortalCameraProvider, handler: @escaping @Sendable ([CameraDescription]) -> Void) {
+        init(provider: PortalCameraProvider, known: [CameraDescription]?,
+             handler: @escaping @Sendable ([CameraDescription]) -> Void) {
             self.provider = provider
+            self.known = known
             self.handler = handler
         }
 
@@ -88,6 +95,7 @@ final class PortalCameraWatch: CameraWatch {
                 if let cameras = try? provider.listOnce() { report(cameras) }
                 return
             }
+            var known = self.known
             while isRunning {
                 guard let remote = try? provider.portal.openPipeWireRemote(),
                       let nodes = try? PipeWireNodeWatch(remote: remote, onChange: { [weak self] in self?.nodesChanged() })
@@ -97,7 +105,8 @@ final class PortalCameraWatch: CameraWatch {
                     _ = wake.wait(timeout: .now() + PortalCameraWatch.retrySeconds)
                     continue
                 }
-                follow(nodes, on: remote, report: report)
+                follow(nodes, on: remote, knowing: known, report: report)
+                known = nil  // a later connection (PipeWire restarted) lists afresh
                 report([])
             }
         }
@@ -110,7 +119,9 @@ final class PortalCameraWatch: CameraWatch {
         /// reported anyway after `PortalCameraProvider.grantSeconds`, until
         /// `giveUpSeconds`; a listing that failed (its helper crashed) is
         /// taken again too.
-        private func follow(_ nodes: PipeWireNodeWatch, on remote: PipeWireRemote, report: ([CameraDescription]) -> Void) {
+        private func follow(_ nodes: PipeWireNodeWatch, on remote: PipeWireRemote, knowing known: [CameraDescription]?,
+                            report: ([CameraDescription]) -> Void) {
+            var known = known
             let grant = Duration.milliseconds(Int(PortalCameraProvider.grantSeconds * 1000))
             var listedChange = -1
             var disagreeingSince: ContinuousClock.Instant?
@@ -121,10 +132,18 @@ final class PortalCameraWatch: CameraWatch {
                 if due && nodes.isSynced {
                     let count = nodes.count
                     listedChange = change
-                    // No camera node left (the one streamed was unplugged):
-                    // nothing to list, and a listing would wait for nodes
-                    // to be granted that will not come.
-                    let listed = count == 0 ? [] : try? provider.listOnce()
+                    // The list the provider has just made stands for the
+                    // first with camera nodes, when it has as many. No camera
+                    // node (the one streamed was unplugged, or none granted
+                    // yet): nothing to list, and a listing would wait for
+                    // nodes to be granted that may not come.
+                    let listed: [CameraDescription]?
+                    if let known, known.count == count {
+                        listed = known
+                    } else {
+                        listed = count == 0 ? [] : try? provider.listOnce()
+                    }
+                    if count > 0 { known = nil }
                     if let listed, listed.count == count {
                         disagreeingSince = nil
                         report(listed)

@@ -22,9 +22,21 @@
 #define V_BITS 7
 #define H_BITS 8
 
+// Entries per group: what one AVX2 step blends.
+#define GROUP 8
+// Samples one 32-byte load of a blended row holds.
+#define WINDOW 16
+
 typedef struct {
     int32_t *starts;   // per output pixel (chroma: pixel pair): index of its first sample in the blended row
     int32_t *weights;  // per output pixel (pair): (256 − f) | f << 16, the pair pmaddwd wants
+    // When every group of GROUP entries reads within WINDOW samples (any
+    // scale down to about half): per group the window's first sample, and
+    // two byte shuffles that pick each entry's pair of samples from the
+    // window's two halves. Four times as fast as a gather here (AMD EPYC).
+    int windowed;
+    int32_t *window_starts;
+    uint8_t (*shuffles)[2][32];
 } h_taps;
 
 // Where the point `at` of n output pixels (pixel i's centre is i + 0.5),
@@ -137,9 +149,19 @@ static inline __m256i rgba_avx2(__m256i Y, __m256i U, __m256i V, const cresample
 // samples are one 32-bit gather, and one pmaddwd weighs them.
 __attribute__((target("avx2")))
 static inline __m256i h_blend_avx2(const int16_t *row, const h_taps *taps, int at) {
-    __m256i starts = _mm256_loadu_si256((const __m256i *)(taps->starts + at));
     __m256i weights = _mm256_loadu_si256((const __m256i *)(taps->weights + at));
-    __m256i pairs = _mm256_i32gather_epi32((const int *)row, starts, 2);
+    __m256i pairs;
+    if (taps->windowed) {
+        int group = at / GROUP;
+        __m256i window = _mm256_loadu_si256((const __m256i *)(row + taps->window_starts[group]));
+        __m256i low = _mm256_permute2x128_si256(window, window, 0x00);
+        __m256i high = _mm256_permute2x128_si256(window, window, 0x11);
+        pairs = _mm256_or_si256(_mm256_shuffle_epi8(low, _mm256_loadu_si256((const __m256i *)taps->shuffles[group][0])),
+                                _mm256_shuffle_epi8(high, _mm256_loadu_si256((const __m256i *)taps->shuffles[group][1])));
+    } else {
+        __m256i starts = _mm256_loadu_si256((const __m256i *)(taps->starts + at));
+        pairs = _mm256_i32gather_epi32((const int *)row, starts, 2);
+    }
     __m256i sums = _mm256_add_epi32(_mm256_madd_epi16(pairs, weights), _mm256_set1_epi32(1 << (V_BITS + H_BITS - 1)));
     return _mm256_srai_epi32(sums, V_BITS + H_BITS);
 }
@@ -197,6 +219,43 @@ static void v_blend(const uint8_t *a, const uint8_t *b, int f, int count, int st
     out[count] = out[count - 1];  // the second sample of the last pixel
 }
 
+// The windows of `taps` (see h_taps), when every group's pairs fit one;
+// -1 when memory ran out.
+static int make_windows(h_taps *taps, int entries) {
+    int groups = entries / GROUP;
+    for (int g = 0; g < groups; g++) {
+        int low = taps->starts[g * GROUP], high = low;
+        for (int i = 1; i < GROUP; i++) {
+            int start = taps->starts[g * GROUP + i];  // decreasing when mirrored
+            if (start < low) low = start;
+            if (start > high) high = start;
+        }
+        if (high + 1 - low >= WINDOW) return 0;  // a larger step down: gathers
+    }
+    taps->window_starts = malloc(sizeof(int32_t) * (size_t)groups);
+    taps->shuffles = malloc(sizeof *taps->shuffles * (size_t)groups);
+    if (!taps->window_starts || !taps->shuffles) return -1;
+    for (int g = 0; g < groups; g++) {
+        int low = taps->starts[g * GROUP];
+        for (int i = 1; i < GROUP; i++)
+            if (taps->starts[g * GROUP + i] < low) low = taps->starts[g * GROUP + i];
+        taps->window_starts[g] = low;
+        // Entry i's 32-bit lane gets the window's bytes 2d … 2d + 3 (its
+        // two int16 samples), from the half that holds each byte; 0x80
+        // makes a byte zero, so the two shuffles' results can be ORed.
+        for (int i = 0; i < GROUP; i++) {
+            int d = taps->starts[g * GROUP + i] - low;
+            for (int k = 0; k < 4; k++) {
+                int byte = 2 * d + k;
+                taps->shuffles[g][0][4 * i + k] = byte < 16 ? (uint8_t)byte : 0x80;
+                taps->shuffles[g][1][4 * i + k] = byte >= 16 ? (uint8_t)(byte - 16) : 0x80;
+            }
+        }
+    }
+    taps->windowed = 1;
+    return 0;
+}
+
 // The table for n output pixels: one entry per pixel for luma, per pair of
 // pixels for chroma; as many as pixels_avx2's last step of sixteen reads
 // (positions past the last pixel are clamped to the last sample). Mirrored,
@@ -216,7 +275,7 @@ static int make_taps(int n, int first, int count, int chroma, int mirrored, h_ta
         taps->starts[i] = start - origin;
         taps->weights[i] = ((1 << H_BITS) - f) | (f << 16);
     }
-    return 0;
+    return make_windows(taps, entries);
 }
 
 int cresample_yuv420_is_vectorised(void) {
@@ -239,9 +298,10 @@ int cresample_yuv420_to_rgba(const cresample_yuv420 *s, int x, int y, int width,
     int chroma_first = x / 2, chroma_count = (x + width - 1) / 2 - chroma_first + 1;
     // A few kilobytes, made per frame: they depend on the size, which may change with any frame.
     h_taps lt = {0}, ct = {0};
-    int16_t *luma = malloc(sizeof(int16_t) * (size_t)(width + 1));
-    int16_t *u = malloc(sizeof(int16_t) * (size_t)(chroma_count + 1));
-    int16_t *v = malloc(sizeof(int16_t) * (size_t)(chroma_count + 1));
+    // A window may reach WINDOW samples past a row's last: zeros, never used.
+    int16_t *luma = calloc((size_t)(width + WINDOW), sizeof(int16_t));
+    int16_t *u = calloc((size_t)(chroma_count + WINDOW), sizeof(int16_t));
+    int16_t *v = calloc((size_t)(chroma_count + WINDOW), sizeof(int16_t));
     int status = -1;
     if (luma && u && v && make_taps(out_width, x, width, 0, mirrored, &lt) == 0 &&
         make_taps(out_width, x, width, 1, mirrored, &ct) == 0) {
@@ -266,8 +326,12 @@ int cresample_yuv420_to_rgba(const cresample_yuv420 *s, int x, int y, int width,
     }
     free(lt.starts);
     free(lt.weights);
+    free(lt.window_starts);
+    free(lt.shuffles);
     free(ct.starts);
     free(ct.weights);
+    free(ct.window_starts);
+    free(ct.shuffles);
     free(luma);
     free(u);
     free(v);

@@ -142,6 +142,9 @@ struct YUV420ScalingTests {
         Request(region: (5, 3, 37, 37), output: (37, 37), bgra: true, mirrored: true),
         Request(region: (0, 0, 64, 48), output: (131, 33), fullRange: true, bgra: true, mirrored: true),
         Request(region: (1, 1, 3, 3), output: (1, 1), mirrored: true),
+        // About the viewfinder's step down (1080 → 587): a group of eight pixels just fits one window of samples.
+        Request(region: (4, 0, 55, 48), output: (30, 26), bgra: true),
+        Request(region: (4, 0, 55, 48), output: (30, 26), bgra: true, mirrored: true),
     ]
 
     @Test(arguments: [false, true])

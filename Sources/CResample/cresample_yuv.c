@@ -223,36 +223,41 @@ static void v_blend(const uint8_t *a, const uint8_t *b, int f, int count, int st
 // -1 when memory ran out.
 static int make_windows(h_taps *taps, int entries) {
     int groups = entries / GROUP;
-    for (int g = 0; g < groups; g++) {
-        int low = taps->starts[g * GROUP], high = low;
-        for (int i = 1; i < GROUP; i++) {
-            int start = taps->starts[g * GROUP + i];  // decreasing when mirrored
-            if (start < low) low = start;
-            if (start > high) high = start;
-        }
-        if (high + 1 - low >= WINDOW) return 0;  // a larger step down: gathers
+    int32_t *window_starts = malloc(sizeof(int32_t) * (size_t)groups);
+    uint8_t (*shuffles)[2][32] = malloc(sizeof *shuffles * (size_t)groups);
+    if (!window_starts || !shuffles) {
+        free(window_starts);
+        free(shuffles);
+        return -1;
     }
-    taps->window_starts = malloc(sizeof(int32_t) * (size_t)groups);
-    taps->shuffles = malloc(sizeof *taps->shuffles * (size_t)groups);
-    if (!taps->window_starts || !taps->shuffles) return -1;
     for (int g = 0; g < groups; g++) {
-        int low = taps->starts[g * GROUP];
-        for (int i = 1; i < GROUP; i++)
-            if (taps->starts[g * GROUP + i] < low) low = taps->starts[g * GROUP + i];
-        taps->window_starts[g] = low;
+        const int32_t *starts = taps->starts + g * GROUP;
+        int low = starts[0], high = starts[0];
+        for (int i = 1; i < GROUP; i++) {  // decreasing when mirrored
+            if (starts[i] < low) low = starts[i];
+            if (starts[i] > high) high = starts[i];
+        }
+        if (high + 1 - low >= WINDOW) {  // a larger step down: gathers
+            free(window_starts);
+            free(shuffles);
+            return 0;
+        }
+        window_starts[g] = low;
         // Entry i's 32-bit lane gets the window's bytes 2d … 2d + 3 (its
         // two int16 samples), from the half that holds each byte; 0x80
         // makes a byte zero, so the two shuffles' results can be ORed.
         for (int i = 0; i < GROUP; i++) {
-            int d = taps->starts[g * GROUP + i] - low;
+            int d = starts[i] - low;
             for (int k = 0; k < 4; k++) {
                 int byte = 2 * d + k;
-                taps->shuffles[g][0][4 * i + k] = byte < 16 ? (uint8_t)byte : 0x80;
-                taps->shuffles[g][1][4 * i + k] = byte >= 16 ? (uint8_t)(byte - 16) : 0x80;
+                shuffles[g][0][4 * i + k] = byte < 16 ? (uint8_t)byte : 0x80;
+                shuffles[g][1][4 * i + k] = byte >= 16 ? (uint8_t)(byte - 16) : 0x80;
             }
         }
     }
     taps->windowed = 1;
+    taps->window_starts = window_starts;
+    taps->shuffles = shuffles;
     return 0;
 }
 

@@ -107,7 +107,8 @@ extension CaptureController {
     // MARK: Cameras coming and going
 
     /// Watches the provider's list once the camera may be used (a portal
-    /// provider must not be asked before access was granted).
+    /// provider must not be asked before access was granted); `listed` is
+    /// what `cameras()` has just given, which the watch may take as its first list.
     func startWatching(knowing listed: [CameraDescription]) {
         guard watch == nil else { return }
         watch = provider.watchCameras(knowing: listed) { [weak self] listed in

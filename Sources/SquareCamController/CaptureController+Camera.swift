@@ -31,16 +31,13 @@ extension CaptureController {
         let generation = startGeneration
         let provider = self.provider
         track {
-            // Once listing worked the cameras may be used, and the list is
-            // watched from then on: from when the camera started or failed,
-            // not while it starts (the watch's own connection would share the cores with it).
-            var listed: [CameraDescription]?
             do {
-                let cameras = try await provider.cameras()
-                listed = cameras
+                let listed = try await provider.cameras()
                 guard generation == self.startGeneration else { return }
-                self.cameras = cameras
-                let description = try self.pick(from: cameras)
+                self.cameras = listed
+                // Listing worked, so the cameras may be used: from now on the list is watched.
+                self.startWatching(knowing: listed)
+                let description = try self.pick(from: listed)
                 let opened = try provider.openCamera(description)
                 opened.setFailureHandler { [weak self] failure in
                     Task { @MainActor in self?.camera(opened, reported: failure) }
@@ -51,11 +48,9 @@ extension CaptureController {
                 self.currentCameraID = description.id
                 self.onChange?()
                 try await opened.start()
-                self.startWatching(knowing: cameras)
                 guard self.camera === opened, generation == self.startGeneration else { return }
                 self.send(.cameraStarted)
             } catch {
-                if let listed { self.startWatching(knowing: listed) }
                 guard generation == self.startGeneration else { return }
                 let failure = error as? CameraFailure
                     ?? .failed(camera: self.preferredCameraID ?? "camera", detail: "\(error)")

@@ -42,6 +42,8 @@ enum AppCameraSources {
             // A crash of GStreamer's PipeWire lister takes a helper down, not the app.
             let helper = SiblingProgram.path(of: "squarecam-gst")
             let provider = try SystemCameraProvider.make(portalListing: helper.map { .helper(program: $0) } ?? .inProcess)
+            // Listed while GTK starts and the window is built, where the portal already said yes.
+            (provider as? PortalCameraProvider)?.listAhead()
             guard provider is DirectCameraProvider, let namedCameraID else { return provider }
             return DirectCameraProvider(namedCameraID: namedCameraID)
         } catch {

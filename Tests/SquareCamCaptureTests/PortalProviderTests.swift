@@ -266,6 +266,39 @@ struct PortalProviderTests {
         #expect(all.allSatisfy { [[], ["SquareCam Test Camera 1"], ["SquareCam Test Camera 1", "SquareCam Test Camera 2"]].contains($0) }, "\(all)")
     }
 
+    /// `listAhead()` lists through the helper by itself where the stored
+    /// answer is "yes", and the first `cameras()` takes that list (the helper
+    /// ran once); with "no" it runs nothing (a listing there would ask the
+    /// portal), and `cameras()` fails as ever, the helper run once, by it.
+    @Test func listingAheadListsOnlyWhereThePortalSaidYes() async throws {
+        let helper = try #require(SiblingProgram.path(of: "squarecam-gst"), "squarecam-gst is not built beside the tests")
+        for stored in [PortalSession.StoredAnswer.yes, .no] {
+            let session = try PortalSession.start(.init(cameras: 1, stored: stored))
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("list-ahead-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let runs = folder.appendingPathComponent("runs"), counted = folder.appendingPathComponent("helper.sh")
+            try "#!/bin/sh\necho run >> '\(runs.path)'\nexec '\(helper)' \"$@\"\n".write(to: counted, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: counted.path)
+            func runCount() -> Int { ((try? String(contentsOf: runs, encoding: .utf8)) ?? "").split(separator: "\n").count }
+            let provider = try #require(try SystemCameraProvider.make(
+                environment: session.environment, configuration: CameraConfiguration(requestedMode: Self.smallMode), sandboxed: false,
+                portalListing: .helper(program: counted.path)) as? PortalCameraProvider)
+            provider.listAhead()
+            if stored == .yes {
+                #expect(await CaptureTestSupport.wait(upTo: 30) { runCount() == 1 }, "the helper never ran ahead")
+                let listed = try await provider.cameras()
+                #expect(listed.map(\.name) == ["SquareCam Test Camera 1"])
+            } else {
+                await #expect(throws: CameraFailure.permissionDenied(camera: PortalCameraProvider.anyCamera)) {
+                    try await provider.cameras()
+                }
+            }
+            #expect(runCount() == 1, "\(stored): \(runCount()) helper runs")
+            session.stop()
+        }
+    }
+
     /// Started with the list the app has just had, the watch reports that
     /// as its first with cameras (no second listing while the camera starts)
     /// when it sees as many camera nodes, and lists afresh at the next change; a list of

@@ -16,6 +16,8 @@ public final class PortalCameraProvider: CameraProvider {
     /// How cameras from `openCamera` stream.
     public let configuration: CameraConfiguration
     private let problem = Mutex<String?>(nil)
+    /// A listing begun by `listAhead()`, until the first `cameras()` takes it.
+    private let early = Mutex<Task<[CameraDescription]?, Never>?>(nil)
 
     /// The camera a failure of the portal or of its PipeWire connection is
     /// about: any of them (`CameraFailure` names one).
@@ -100,6 +102,7 @@ public final class PortalCameraProvider: CameraProvider {
     /// after it connects, and a list taken before that is empty (seen in the
     /// tests right after PipeWire restarted).
     public func cameras() async throws -> [CameraDescription] {
+        if let early = early.withLock({ $0.take() }), let listed = await early.value { return listed }
         // A helper is `squarecam-gst devices`, which asks again itself.
         guard case .inProcess = listing else { return try listOnce() }
         let deadline = ContinuousClock.now + .milliseconds(Int(Self.grantSeconds * 1000))
@@ -108,6 +111,21 @@ public final class PortalCameraProvider: CameraProvider {
             if !cameras.isEmpty || ContinuousClock.now >= deadline { return cameras }
             try await Task.sleep(for: .milliseconds(100))
         }
+    }
+
+    /// Begins listing the cameras in the background when the portal's
+    /// stored answer already lets this app use them (nothing is asked), for
+    /// the first `cameras()` to take. The app calls it as it starts: through
+    /// a helper a listing takes about as long as GTK's start and the window's,
+    /// so the list is there when the window asks for it, instead of being
+    /// begun then. Without a stored "yes", or if it fails, the first
+    /// `cameras()` lists as always.
+    public func listAhead() {
+        let task = Task.detached { [self] () -> [CameraDescription]? in
+            guard (try? portal.storedAnswer()) == .yes else { return nil }
+            return try? listOnce()
+        }
+        early.withLock { $0 = task }
     }
 
     /// The cameras now, taken once as `listing` says, on a remote of its own.

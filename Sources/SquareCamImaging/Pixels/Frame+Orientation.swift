@@ -93,11 +93,11 @@ private struct OrientationWalk {
             for left in Swift.stride(from: 0, to: fullColumns, by: Self.tile) {
                 for row in Swift.stride(from: top, to: min(top + Self.tile, fullRows), by: 8) {
                     for column in Swift.stride(from: left, to: min(left + Self.tile, fullColumns), by: 8) {
-                        // Displayed rows row…row+7 of column+j, in stored order.
+                        // Displayed rows row…row+7 of column+j, the first in the low byte.
                         func load(_ j: Int) -> UInt64 {
                             let first = start + row * alongY + (column + j) * alongX
-                            return alongY == 1 ? raw.loadUnaligned(fromByteOffset: first, as: UInt64.self)
-                                : raw.loadUnaligned(fromByteOffset: first - 7, as: UInt64.self).byteSwapped
+                            return alongY == 1 ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: first, as: UInt64.self))
+                                : UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: first - 7, as: UInt64.self))
                         }
                         var w0 = load(0), w1 = load(1), w2 = load(2), w3 = load(3)
                         var w4 = load(4), w5 = load(5), w6 = load(6), w7 = load(7)
@@ -110,7 +110,7 @@ private struct OrientationWalk {
                         Self.swap(&w0, &w1, 8, bytes); Self.swap(&w2, &w3, 8, bytes)
                         Self.swap(&w4, &w5, 8, bytes); Self.swap(&w6, &w7, 8, bytes)
                         let out = UnsafeMutableRawPointer(target + row * outStride + column)
-                        func store(_ i: Int, _ word: UInt64) { out.storeBytes(of: word, toByteOffset: i * outStride, as: UInt64.self) }
+                        func store(_ i: Int, _ word: UInt64) { out.storeBytes(of: word.littleEndian, toByteOffset: i * outStride, as: UInt64.self) }
                         store(0, w0); store(1, w1); store(2, w2); store(3, w3)
                         store(4, w4); store(5, w5); store(6, w6); store(7, w7)
                     }

@@ -90,10 +90,9 @@ struct cjpeg_entropy_share {
     int helper_full;
     cjpeg_bit_reader helper_reader;
     /// The helper's bit position after each of its last HELPER_ENDS_KEPT
-    /// records (record m's at m % HELPER_ENDS_KEPT), and how many it made:
-    /// the end of the last record this thread takes is where the coded data ends.
+    /// records (record m's at m % HELPER_ENDS_KEPT): the end of the last
+    /// record this thread takes is where the coded data ends.
     uint64_t helper_ends[HELPER_ENDS_KEPT];
-    uint32_t helper_records;
 
     // This thread's side.
     _Alignas(CACHE_LINE) cjpeg_bit_reader reader;
@@ -117,10 +116,12 @@ struct cjpeg_entropy_share {
     /// Records below this offset are given back to the system.
     size_t released;
 
-    // Restart decoding (no helper): where this interval's data starts, MCUs
-    // left in it, and the restart marker expected after it.
+    /// Whether a helper was started, and whether it has been joined.
     int has_helper;
     int helper_joined;
+
+    // Restart decoding (no helper): where this interval's data starts, MCUs
+    // left in it, and the restart marker expected after it.
     const uint8_t *interval_start;
     unsigned restarts_to_go;
     int next_restart;
@@ -171,7 +172,6 @@ static void *run_helper(void *argument) {
         if (cjpeg_bit_reader_overran(&reader)) break;  // past the end: later MCUs would be made up
         if (mcu % PUBLISH_EVERY == 0) publish(share, mcu, 0);
     }
-    share->helper_records = mcu;
     publish(share, mcu, 1);
     return NULL;
 }
@@ -285,10 +285,12 @@ static void copy_helper_record(j_decompress_ptr info, cjpeg_entropy_share *share
 static void finish_shared_data(j_decompress_ptr info, cjpeg_entropy_share *share) {
     uint64_t used;
     if (share->copying) {
-        // Stopped, the helper's last ends hold still; the last record taken is among them.
+        // Stopped, the helper's last ends hold still (records_done counts
+        // them all); the last record taken is among them.
         stop_helper(share);
         uint32_t last = share->helper_mcu - 1;
-        if (share->helper_records - last > HELPER_ENDS_KEPT) give_up(info, "the helper decoded on past the data's end");
+        if (atomic_load(&share->records_done) - last > HELPER_ENDS_KEPT)
+            give_up(info, "the helper decoded on past the data's end");
         used = share->helper_start_position + share->helper_ends[last % HELPER_ENDS_KEPT];
     } else {
         used = share->reader_origin + cjpeg_bit_reader_position(&share->reader);

@@ -264,8 +264,9 @@ static int make_windows(h_taps *taps, int entries) {
 // The table for n output pixels: one entry per pixel for luma, per pair of
 // pixels for chroma; as many as pixels_avx2's last step of sixteen reads
 // (positions past the last pixel are clamped to the last sample). Mirrored,
-// the point at p samples where the point at n − p would.
-static int make_taps(int n, int first, int count, int chroma, int mirrored, h_taps *taps) {
+// the point at p samples where the point at n − p would. With `windows`,
+// for pixels_avx2, the windows too where they fit.
+static int make_taps(int n, int first, int count, int chroma, int mirrored, int windows, h_taps *taps) {
     int padded = (n + 15) / 16 * 16;
     int entries = chroma ? padded / 2 : padded;
     taps->starts = malloc(sizeof(int32_t) * (size_t)entries);
@@ -280,7 +281,7 @@ static int make_taps(int n, int first, int count, int chroma, int mirrored, h_ta
         taps->starts[i] = start - origin;
         taps->weights[i] = ((1 << H_BITS) - f) | (f << 16);
     }
-    return make_windows(taps, entries);
+    return windows ? make_windows(taps, entries) : 0;
 }
 
 int cresample_yuv420_is_vectorised(void) {
@@ -297,8 +298,9 @@ int cresample_yuv420_to_rgba(const cresample_yuv420 *s, int x, int y, int width,
     int bgra = (options & CRESAMPLE_BGRA) != 0, mirrored = (options & CRESAMPLE_MIRRORED) != 0;
     // Picked per call, not by target_clones: see cresample.c.
     int avx2 = cresample_yuv420_is_vectorised();
+    int avx2_pixels = 0;
 #if defined(__x86_64__)
-    int avx2_pixels = avx2 && fits_int16_products(m);
+    avx2_pixels = avx2 && fits_int16_products(m);
 #endif
     int chroma_first = x / 2, chroma_count = (x + width - 1) / 2 - chroma_first + 1;
     // A few kilobytes, made per frame: they depend on the size, which may change with any frame.
@@ -308,8 +310,8 @@ int cresample_yuv420_to_rgba(const cresample_yuv420 *s, int x, int y, int width,
     int16_t *u = calloc((size_t)(chroma_count + WINDOW), sizeof(int16_t));
     int16_t *v = calloc((size_t)(chroma_count + WINDOW), sizeof(int16_t));
     int status = -1;
-    if (luma && u && v && make_taps(out_width, x, width, 0, mirrored, &lt) == 0 &&
-        make_taps(out_width, x, width, 1, mirrored, &ct) == 0) {
+    if (luma && u && v && make_taps(out_width, x, width, 0, mirrored, avx2_pixels, &lt) == 0 &&
+        make_taps(out_width, x, width, 1, mirrored, avx2_pixels, &ct) == 0) {
         for (int row = 0; row < out_height; row++) {
             int ly, lf, cy, cf;
             position(row + 0.5, out_height, y, height, 0, &ly, &lf, V_BITS);

@@ -22,12 +22,17 @@ struct PortalProviderTests {
     /// was released, and this process runs every other suite too (it did,
     /// about once in ten runs of this suite on a loaded machine). The
     /// command line's own listing in-process is tested by PortalCLITests.
-    static func provider(_ session: PortalSession) throws -> PortalCameraProvider {
-        let helper = try #require(SiblingProgram.path(of: "squarecam-gst"), "squarecam-gst is not built beside the tests")
+    /// `listingWith`: a program run instead of the helper (one that runs it in turn).
+    static func provider(_ session: PortalSession, listingWith program: String? = nil) throws -> PortalCameraProvider {
         let provider = try SystemCameraProvider.make(
             environment: session.environment, configuration: CameraConfiguration(requestedMode: smallMode), sandboxed: false,
-            portalListing: .helper(program: helper))
+            portalListing: .helper(program: try program ?? helper()))
         return try #require(provider as? PortalCameraProvider, "a session with a portal must give the portal provider, not \(provider.kind)")
+    }
+
+    /// The `squarecam-gst` built beside the tests.
+    static func helper() throws -> String {
+        try #require(SiblingProgram.path(of: "squarecam-gst"), "squarecam-gst is not built beside the tests")
     }
 
     /// Whether `failure` is the stall watch's: a camera whose pictures stopped.
@@ -271,7 +276,7 @@ struct PortalProviderTests {
     /// ran once); with "no" it runs nothing (a listing there would ask the
     /// portal), and `cameras()` fails as ever, the helper run once, by it.
     @Test func listingAheadListsOnlyWhereThePortalSaidYes() async throws {
-        let helper = try #require(SiblingProgram.path(of: "squarecam-gst"), "squarecam-gst is not built beside the tests")
+        let helper = try Self.helper()
         for stored in [PortalSession.StoredAnswer.yes, .no] {
             let session = try PortalSession.start(.init(cameras: 1, stored: stored))
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("list-ahead-\(UUID().uuidString)")
@@ -281,9 +286,7 @@ struct PortalProviderTests {
             try "#!/bin/sh\necho run >> '\(runs.path)'\nexec '\(helper)' \"$@\"\n".write(to: counted, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: counted.path)
             func runCount() -> Int { ((try? String(contentsOf: runs, encoding: .utf8)) ?? "").split(separator: "\n").count }
-            let provider = try #require(try SystemCameraProvider.make(
-                environment: session.environment, configuration: CameraConfiguration(requestedMode: Self.smallMode), sandboxed: false,
-                portalListing: .helper(program: counted.path)) as? PortalCameraProvider)
+            let provider = try Self.provider(session, listingWith: counted.path)
             provider.listAhead()
             if stored == .yes {
                 #expect(await CaptureTestSupport.wait(upTo: 30) { runCount() == 1 }, "the helper never ran ahead")

@@ -122,8 +122,11 @@ static void stop_reading(cjpeg_bit_reader *reader) {
     reader->end = reader->next;
 }
 
-/// One byte at a time, for the bytes near an 0xFF or the end.
-static void fill_slowly(cjpeg_bit_reader *reader) {
+/// One byte at a time, for the bytes near an 0xFF or the end. The reader
+/// goes in and out by value: its address never escapes the decoding loops,
+/// so they keep it in registers (see cjpeg_decode_mcu_record).
+static cjpeg_bit_reader filled_slowly(cjpeg_bit_reader state) {
+    cjpeg_bit_reader *reader = &state;
     while (reader->count <= 56) {
         unsigned byte = 0;
         if (reader->next < reader->end) {
@@ -148,6 +151,7 @@ static void fill_slowly(cjpeg_bit_reader *reader) {
         reader->count += 8;
         reader->loaded++;
     }
+    return state;
 }
 
 /// Makes at least 57 bits available.
@@ -168,7 +172,7 @@ static inline void fill(cjpeg_bit_reader *reader) {
             return;
         }
     }
-    fill_slowly(reader);
+    *reader = filled_slowly(*reader);
 }
 
 static inline unsigned peek(const cjpeg_bit_reader *reader, int bits) {
@@ -288,6 +292,9 @@ decode_block(cjpeg_bit_reader *reader, const cjpeg_huffman_table *dc, const cjpe
         difference = size ? read_value(reader, size) : 0;
     }
     uint8_t *head = NULL, *item = NULL;
+    // Counted here, added to the head byte once: through memory, each
+    // coefficient's count waited on the last one's store.
+    int kept_count = 0;
     if (record) {
         // Head byte: the AC count, and whether the difference takes two bytes.
         head = *record;
@@ -341,34 +348,45 @@ decode_block(cjpeg_bit_reader *reader, const cjpeg_huffman_table *dc, const cjpe
             item[0] = natural_order[k] | (bytes == 2 ? RECORD_WIDE : 0);
             int kept = (int)(recorded >> natural_order[k] & 1);
             item += kept * (1 + bytes);
-            *head += (uint8_t)kept;
+            kept_count += kept;
         }
         k++;
     }
-    if (record) *record = item;
+    if (record) {
+        *head += (uint8_t)kept_count;
+        *record = item;
+    }
     return status;
 }
 
 int cjpeg_decode_mcu_blocks(cjpeg_bit_reader *reader, const cjpeg_mcu_layout *layout, int32_t *predictors,
                             JBLOCKROW *blocks) {
-    for (int b = 0; b < layout->blocks; b++) {
+    cjpeg_bit_reader local = *reader;  // in registers, as in cjpeg_decode_mcu_record
+    int status = CJPEG_MCU_OK;
+    for (int b = 0; b < layout->blocks && status == CJPEG_MCU_OK; b++) {
         int32_t *predictor = &predictors[layout->component[b]];
-        int status = blocks
-            ? decode_block(reader, layout->dc[b], layout->ac[b], predictor, blocks[b][0], NULL, 0)
-            : decode_block(reader, layout->dc[b], layout->ac[b], predictor, NULL, NULL, 0);
-        if (status != CJPEG_MCU_OK) return status;
+        status = blocks
+            ? decode_block(&local, layout->dc[b], layout->ac[b], predictor, blocks[b][0], NULL, 0)
+            : decode_block(&local, layout->dc[b], layout->ac[b], predictor, NULL, NULL, 0);
     }
-    return cjpeg_bit_reader_overran(reader) ? CJPEG_MCU_ANOMALY : CJPEG_MCU_OK;
+    if (status == CJPEG_MCU_OK && cjpeg_bit_reader_overran(&local)) status = CJPEG_MCU_ANOMALY;
+    *reader = local;
+    return status;
 }
 
 size_t cjpeg_decode_mcu_record(cjpeg_bit_reader *reader, const cjpeg_mcu_layout *layout, uint8_t *out, int *status) {
+    // A copy of the reader, in registers: through the pointer, every byte
+    // the record stores might have changed it (a byte may alias anything),
+    // so each code's bits were stored and loaded again.
+    cjpeg_bit_reader local = *reader;
     uint8_t *end = out;
     *status = CJPEG_MCU_OK;
     for (int b = 0; b < layout->blocks; b++) {
-        if (decode_block(reader, layout->dc[b], layout->ac[b], NULL, NULL, &end, layout->recorded[b]))
+        if (decode_block(&local, layout->dc[b], layout->ac[b], NULL, NULL, &end, layout->recorded[b]))
             *status = CJPEG_MCU_ANOMALY;
     }
-    if (cjpeg_bit_reader_overran(reader)) *status = CJPEG_MCU_ANOMALY;
+    if (cjpeg_bit_reader_overran(&local)) *status = CJPEG_MCU_ANOMALY;
+    *reader = local;
     return (size_t)(end - out);
 }
 

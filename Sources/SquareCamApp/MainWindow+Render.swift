@@ -27,6 +27,8 @@ extension MainWindow {
         renderSwitcher()
         renderLastPhoto()
         updateShortcuts()
+        // The live page names it after its first frame (frameShown).
+        if page != "starting" && page != "live" { showIcon() }
         if page != shown.page {
             let previous = shown.page
             shown.page = page

@@ -15,6 +15,12 @@ extension AppSession {
         return (try value("X"), try value("Y"), try value("WIDTH"), try value("HEIGHT"))
     }
 
+    /// The main window's icon as the X server has it (xprop's picture of
+    /// _NET_WM_ICON: "Icon (48 x 48):" and its pixels), or what xprop says without one.
+    func windowIcon() throws -> String {
+        try screen.output("xprop", ["-id", windowID, "_NET_WM_ICON"])
+    }
+
     /// The app's windows on screen other than its main window (dialogs, tooltips).
     var otherVisibleWindows: [String] {
         let found = (try? screen.output("xdotool", ["search", "--onlyvisible", "--pid", String(process.processIdentifier)])) ?? ""

@@ -26,6 +26,18 @@ extension AppWindowTests {
                 "the live page was drawn at another size than it was laid out for: \(live) / \(layouts.first ?? "no layout")")
     }
 
+    /// The window gets its icon, but only after its first frame: on X11
+    /// loading it (an SVG) took ~9 ms of the launch when it came before.
+    @Test func theWindowIconComesAfterTheFirstFrame() throws {
+        let app = try AppSession(["--camera", Self.testCamera])
+        try app.waitForTrace("window icon named")
+        let lines = app.traceLines
+        let firstFrame = lines.firstIndex { $0.contains("viewfinder showing frames") }
+        let icon = lines.firstIndex { $0.contains("window icon named") }
+        #expect(firstFrame != nil && icon != nil && firstFrame! < icon!, "\(lines)")
+        try app.waitUntil("the window has an icon") { try app.windowIcon().contains("Icon (") }
+    }
+
     @Test func theFirstFrameAtANewSizeIsLaidOut() throws {
         let app = try AppSession(["--camera", Self.testCamera])
         try app.waitForTrace("live first drawn laid out at ")

@@ -114,6 +114,9 @@ import TestThreads
         let app = try AppSession(["--script", "no-camera"], program: BuiltApp.scripted)
         let line = try app.waitForTrace("status page title=")
         #expect(line.contains("No camera found"))
+        // With no frame to wait for, the page itself ends the launch: the window gets its icon.
+        try app.waitForTrace("window icon named")
+        try app.waitUntil("the window has an icon") { try app.windowIcon().contains("Icon (") }
         _ = try app.screenshot(saveAs: "no-camera")
         try app.press("Return")  // Use Test Pattern
         try app.waitForTrace("useTestPattern → starting")

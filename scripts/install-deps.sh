@@ -23,6 +23,8 @@ runtime_packages=(
     gstreamer1.0-pipewire gstreamer1.0-libcamera
     # The app's review plays recordings through GTK's GStreamer media backend.
     libgtk-4-media-gstreamer
+    # The app's icon is an SVG: GTK only recommends the loader that reads it.
+    librsvg2-common
     libheif1
 )
 test_packages=(

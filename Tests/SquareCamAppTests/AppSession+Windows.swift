@@ -15,10 +15,24 @@ extension AppSession {
         return (try value("X"), try value("Y"), try value("WIDTH"), try value("HEIGHT"))
     }
 
-    /// The main window's icon as the X server has it (xprop's picture of
-    /// _NET_WM_ICON: "Icon (48 x 48):" and its pixels), or what xprop says without one.
-    func windowIcon() throws -> String {
-        try screen.output("xprop", ["-id", windowID, "_NET_WM_ICON"])
+    /// The main window's icon as the X server has it (_NET_WM_ICON: width,
+    /// height, then ARGB pixels), its first size only; empty without one.
+    func windowIconPixels() throws -> [UInt32] {
+        let said = try screen.output("xprop", ["-id", windowID, "-notype", "-f", "_NET_WM_ICON", "32c", "=$0+", "_NET_WM_ICON"])
+        guard let equals = said.firstIndex(of: "=") else { return [] }
+        let values = said[said.index(after: equals)...].split(separator: ",")
+            .compactMap { UInt32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard values.count > 2 else { return [] }
+        return Array(values.dropFirst(2).prefix(Int(values[0]) * Int(values[1])))
+    }
+
+    /// Whether the window shows SquareCam's own icon: its blue lens, which
+    /// GTK's missing-image stand-in (an SVG it could not load) has none of.
+    func hasTheAppsIcon() throws -> Bool {
+        let blue = try windowIconPixels().filter { pixel in
+            (pixel >> 24) > 200 && (pixel & 0xFF) > ((pixel >> 16) & 0xFF) + 80
+        }
+        return blue.count > 50
     }
 
     /// The app's windows on screen other than its main window (dialogs, tooltips).

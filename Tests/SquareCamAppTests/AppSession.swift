@@ -27,6 +27,7 @@ final class AppSession {
     /// `arguments` and extra environment, in a fresh home folder.
     init(_ arguments: [String] = [], program: String = BuiltApp.product, environment extra: [String: String] = [:],
          in desktop: PortalSession? = nil, on screen: XDisplay = .shared, wayland: Weston? = nil) throws {
+        try BuiltShare.prepare()
         self.screen = screen
         self.wayland = wayland
         self.desktop = desktop

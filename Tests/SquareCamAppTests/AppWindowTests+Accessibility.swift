@@ -34,7 +34,6 @@ extension AppWindowTests {
         let bus = try AccessibilityBus()
         var environment = bus.environment.merging(extra) { $1 }
         if let language = words.language {
-            try CompiledCatalogs.make()
             environment["LANGUAGE"] = language
             environment["LANG"] = "C.UTF-8"
         }

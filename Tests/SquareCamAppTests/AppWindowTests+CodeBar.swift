@@ -32,7 +32,6 @@ extension AppWindowTests {
     /// A code that is not a web address: its text and Copy, no Open; on a
     /// phone held upright, in Japanese, the bar fits the window.
     @Test func aCodeThatIsNoWebAddressHasNoOpen() throws {
-        try CompiledCatalogs.make()
         let app = try AppSession(["--camera", "file:" + Self.codeFixture("tilted.png")],
                                  environment: ["LANGUAGE": "ja", "LANG": "C.UTF-8"])
         try app.waitForTrace("viewfinder showing frames")

@@ -58,7 +58,6 @@ extension AppWindowTests {
     func theShortcutsWindowListsOnlyKeysThatExistUnderItsMenuName(_ words: ShortcutsWords) throws {
         var environment: [String: String] = [:]
         if let language = words.language {
-            try CompiledCatalogs.make()
             environment = ["LANGUAGE": language, "LANG": "C.UTF-8"]
         }
         let app = try AppSession(["--camera", Self.testCamera], environment: environment)

@@ -35,7 +35,7 @@ extension AppWindowTests {
         let firstFrame = lines.firstIndex { $0.contains("viewfinder showing frames") }
         let icon = lines.firstIndex { $0.contains("window icon named") }
         #expect(firstFrame != nil && icon != nil && firstFrame! < icon!, "\(lines)")
-        try app.waitUntil("the window has an icon") { try app.windowIcon().contains("Icon (") }
+        try app.waitUntil("the window has SquareCam's icon") { try app.hasTheAppsIcon() }
     }
 
     @Test func theFirstFrameAtANewSizeIsLaidOut() throws {

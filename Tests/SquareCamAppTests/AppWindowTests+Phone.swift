@@ -30,7 +30,6 @@ extension AppWindowTests {
                 environment extra: [String: String] = [:], until first: String = "viewfinder showing frames") throws -> AppSession {
         var environment = size.scale == 1 ? [:] : ["GDK_SCALE": String(size.scale)]
         if let language = size.language {
-            try CompiledCatalogs.make()
             environment["LANGUAGE"] = language
             environment["LANG"] = "C.UTF-8"
         }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TestThreads
 
@@ -116,7 +115,7 @@ import TestThreads
         #expect(line.contains("No camera found"))
         // With no frame to wait for, the page itself ends the launch: the window gets its icon.
         try app.waitForTrace("window icon named")
-        try app.waitUntil("the window has an icon") { try app.windowIcon().contains("Icon (") }
+        try app.waitUntil("the window has SquareCam's icon") { try app.hasTheAppsIcon() }
         _ = try app.screenshot(saveAs: "no-camera")
         try app.press("Return")  // Use Test Pattern
         try app.waitForTrace("useTestPattern → starting")
@@ -222,7 +221,6 @@ import TestThreads
     }
 
     @Test func japaneseLabelsUnderAJapaneseLocale() throws {
-        try CompiledCatalogs.make()
         let app = try AppSession(["--script", "no-camera"], program: BuiltApp.scripted, environment: [
             "LANGUAGE": "ja", "LANG": "C.UTF-8",
         ])
@@ -236,7 +234,6 @@ extension AppWindowTests {
     /// Every sentence on screen is in the user's language, the reasons that
     /// come from below the app included (it said "写真は保存されませんでした。The folder … does not exist").
     @Test func japaneseErrorReasonsAreJapaneseToo() throws {
-        try CompiledCatalogs.make()
         let app = try AppSession(["--camera", Self.testCamera], environment: [
             "LANGUAGE": "ja", "LANG": "C.UTF-8", "XDG_PICTURES_DIR": "/sys/kernel",
         ])
@@ -269,32 +266,5 @@ extension AppWindowTests {
         let line = try app.waitForTrace("status page title=")
         #expect(line.contains("No camera has the id '/dev/video9'"), "\(line)")
         #expect(!line.contains("disconnected"))
-    }
-}
-
-/// The po/ catalogs compiled with msgfmt into the build folder's share/locale,
-/// where the built app looks for them (as `make` puts them there).
-enum CompiledCatalogs {
-    /// Once per run: an app starting in another lane must never read a
-    /// catalog while msgfmt rewrites it.
-    private static let made = Mutex<Result<Void, any Error>?>(nil)
-
-    static func make() throws {
-        try made.withLock { made in
-            if made == nil { made = Result { try compile() } }
-            try made!.get()
-        }
-    }
-
-    private static func compile() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let share = try BuiltApp.executable().resolvingSymlinksInPath().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share")
-        for language in ["ja", "ko"] {
-            let target = share.appendingPathComponent("locale/\(language)/LC_MESSAGES")
-            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-            _ = try Tool.outputData("msgfmt", ["-o", target.appendingPathComponent("squarecam.mo").path,
-                                                           root.appendingPathComponent("po/\(language).po").path])
-        }
     }
 }

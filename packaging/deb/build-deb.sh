@@ -89,7 +89,8 @@ zbar_minimum=$(oldest_with_symbols Sources/CZbar/czbar.c zbar libzbar0)
 # plugins-good has v4l2src (every UVC webcam), jpegdec (their MJPEG modes)
 # and imagefreeze (photos shown as a camera, decoded by SquareCam itself).
 # libgtk-4-media-gstreamer: GTK's media backend, which plays a recording on the app's review page.
-depends="$linked, libheif1 (>= $heif_minimum), libzbar0 (>= $zbar_minimum), gstreamer1.0-plugins-base, gstreamer1.0-plugins-good, libgtk-4-media-gstreamer"
+# librsvg2-common: the SVG loader GTK draws the app's icon with (GTK only recommends it).
+depends="$linked, libheif1 (>= $heif_minimum), libzbar0 (>= $zbar_minimum), gstreamer1.0-plugins-base, gstreamer1.0-plugins-good, libgtk-4-media-gstreamer, librsvg2-common"
 
 installed_size=$(du -s -k --apparent-size "$stage" | cut -f1)
 mkdir -p "$stage/DEBIAN"

@@ -17,6 +17,13 @@
 // decode the same codes, so it takes the helper's records, adding their DC
 // differences to its own predictors, and frees them as it goes.
 //
+// With a handover (cjpeg_decoder_hand_over), the helper does not record to
+// the end: once this thread has told it where it stands (the common
+// boundary, with the predictors there), it records on to a given MCU row,
+// and from there a second decoder (the picture's lower strip, on a third
+// thread) decodes densely from the helper's reader, with predictors the
+// helper's sums of DC differences give. Both cores then run inverse DCTs.
+//
 // Anything unusual (a code no table has, data cut short, no common boundary)
 // makes the decode give up, and the caller decodes the file with libjpeg
 // alone: this path gives exactly libjpeg's coefficients or none.
@@ -39,7 +46,7 @@
 #define SYNC_POINTS 4096
 /// Where the helper starts, in percent of the coded data: 20 to 45 measured
 /// alike on 12 and 48 MP files (within 5 %); 10 was slower.
-#define HELPER_SHARE_PERCENT 30
+#define HELPER_SHARE_PERCENT 20
 /// Copied records are freed in steps of this many bytes (a multiple of the page size).
 #define RELEASE_STEP ((size_t)1 << 20)
 /// The helper makes its progress visible every this many MCUs.
@@ -54,7 +61,21 @@
 typedef struct {
     uint64_t position;
     size_t offset;
+    /// The helper's running sums of DC differences, by component, before this MCU.
+    int32_t sums[MAX_COMPS_IN_SCAN];
 } sync_point;
+
+/// Where a handover stands. The helper moves it on from PENDING once it knows
+/// where it stands (ACCEPTED, then READY at the lower strip's first MCU, or
+/// REFUSED when it is already past it), or when it stops (REFUSED, FAILED);
+/// this thread refuses a PENDING one when it reaches the lower strip itself.
+enum {
+    HANDOVER_PENDING,
+    HANDOVER_ACCEPTED,
+    HANDOVER_READY,
+    HANDOVER_REFUSED,
+    HANDOVER_FAILED,
+};
 
 /// What each thread writes as it goes starts a cache line of its own
 /// (_Alignas): the helper reading a pointer that sat beside this thread's bit
@@ -76,6 +97,18 @@ struct cjpeg_entropy_share {
     uint8_t *records;
     /// Bytes reserved for them; when they are full the helper stops and this thread decodes the rest itself.
     size_t record_capacity;
+    /// With a handover: the MCU (this thread's count, a row's first) the
+    /// lower strip starts at, and the one the helper records up to for this
+    /// thread's last rows; 0 without. Set before this thread's first read.
+    uint32_t handover_mcu;
+    uint32_t record_until_mcu;
+
+    // This thread's sync, for the helper: written before `synced` is set.
+    _Alignas(CACHE_LINE) _Atomic int synced;
+    /// The helper's MCU count at the common boundary, this thread's there, and its predictors there.
+    uint32_t sync_helper_mcu;
+    uint32_t sync_mcu;
+    int32_t sync_predictors[MAX_COMPS_IN_SCAN];
 
     // The helper's side.
     _Alignas(CACHE_LINE) sync_point points[SYNC_POINTS];
@@ -93,6 +126,16 @@ struct cjpeg_entropy_share {
     /// records (record m's at m % HELPER_ENDS_KEPT): the end of the last
     /// record this thread takes is where the coded data ends.
     uint64_t helper_ends[HELPER_ENDS_KEPT];
+    /// HANDOVER_*, changed under `lock` (announce_handover).
+    _Atomic int handover;
+    /// Once READY: the helper's reader at handover_mcu and the predictors there.
+    cjpeg_bit_reader handover_reader;
+    int32_t handover_predictors[MAX_COMPS_IN_SCAN];
+    /// What the helper's thread runs once it stops (cjpeg_decoder_after_helper),
+    /// and whether it has stopped; under `lock`.
+    void (*after)(void *);
+    void *after_context;
+    int helper_done;
 
     // This thread's side.
     _Alignas(CACHE_LINE) cjpeg_bit_reader reader;
@@ -146,13 +189,73 @@ static void publish(cjpeg_entropy_share *share, uint32_t records, int stopped) {
     }
 }
 
+/// Moves the handover from `from` to `to` (if it still is at `from`) and
+/// wakes whoever waits on it; returns whether it moved.
+static int announce_handover(cjpeg_entropy_share *share, int from, int to) {
+    pthread_mutex_lock(&share->lock);
+    int moved = atomic_load(&share->handover) == from;
+    if (moved) atomic_store(&share->handover, to);
+    pthread_cond_broadcast(&share->progress);
+    pthread_mutex_unlock(&share->lock);
+    return moved;
+}
+
+/// Waits while the handover is PENDING (or, with `pending_too` 0, only while
+/// ACCEPTED) and returns where it settled.
+static int settled_handover(cjpeg_entropy_share *share, int pending_too) {
+    pthread_mutex_lock(&share->lock);
+    int state;
+    while ((state = atomic_load(&share->handover)) == HANDOVER_ACCEPTED || (pending_too && state == HANDOVER_PENDING))
+        pthread_cond_wait(&share->progress, &share->lock);
+    pthread_mutex_unlock(&share->lock);
+    return state;
+}
+
+/// The helper, at its MCU `mcu`, has just learnt where it stands: sets the
+/// MCUs (its count) where it hands over and where it stops, when it is not
+/// already past the lower strip's start (then the handover is refused, and
+/// it records to the end as without one).
+static void place_handover(cjpeg_entropy_share *share, uint32_t mcu, uint32_t *handover_at, uint32_t *stop_at) {
+    if (share->handover_mcu == 0) return;
+    // The helper's MCU m is this thread's m + offset.
+    uint32_t offset = share->sync_mcu - share->sync_helper_mcu;
+    if (share->sync_mcu >= share->sync_helper_mcu && share->handover_mcu >= offset + mcu
+        && announce_handover(share, HANDOVER_PENDING, HANDOVER_ACCEPTED)) {
+        *handover_at = share->handover_mcu - offset;
+        *stop_at = share->record_until_mcu - offset;
+        return;
+    }
+    announce_handover(share, HANDOVER_PENDING, HANDOVER_REFUSED);
+}
+
+/// At the lower strip's first MCU: its reader, and the predictors there
+/// (this thread's at the common boundary plus the helper's differences since).
+static void hand_over(cjpeg_entropy_share *share, const cjpeg_bit_reader *reader, const int32_t *sums) {
+    const int32_t *at_sync = share->points[share->sync_helper_mcu].sums;
+    share->handover_reader = *reader;
+    for (int c = 0; c < MAX_COMPS_IN_SCAN; c++)
+        share->handover_predictors[c] =
+            (int32_t)((uint32_t)share->sync_predictors[c] + (uint32_t)sums[c] - (uint32_t)at_sync[c]);
+    announce_handover(share, HANDOVER_ACCEPTED, HANDOVER_READY);
+}
+
 static void *run_helper(void *argument) {
     cjpeg_entropy_share *share = argument;
     cjpeg_bit_reader reader;
     cjpeg_bit_reader_init(&reader, share->helper_start, share->data_end);
     size_t offset = 0, longest = 1 + cjpeg_mcu_record_limit(&share->layout);
+    int32_t sums[MAX_COMPS_IN_SCAN] = {0};
     uint32_t mcu = 0;
+    // With a handover, once the helper knows where it stands: its MCUs where it hands over and stops.
+    uint32_t handover_at = UINT32_MAX, stop_at = UINT32_MAX;
+    int placed = 0;
     while (mcu < share->total_mcus && !atomic_load_explicit(&share->cancel, memory_order_relaxed)) {
+        if (!placed && atomic_load_explicit(&share->synced, memory_order_acquire)) {
+            placed = 1;
+            place_handover(share, mcu, &handover_at, &stop_at);
+        }
+        if (mcu == handover_at) hand_over(share, &reader, sums);
+        if (mcu == stop_at) break;
         if (offset + longest > share->record_capacity) {
             share->helper_full = 1;
             share->helper_reader = reader;
@@ -162,9 +265,10 @@ static void *run_helper(void *argument) {
             sync_point *point = &share->points[mcu];
             point->position = cjpeg_bit_reader_position(&reader);
             point->offset = offset;
+            memcpy(point->sums, sums, sizeof sums);
         }
         int status;
-        size_t length = cjpeg_decode_mcu_record(&reader, &share->layout, share->records + offset + 1, &status);
+        size_t length = cjpeg_decode_mcu_record(&reader, &share->layout, sums, share->records + offset + 1, &status);
         share->records[offset] = (uint8_t)status;
         offset += 1 + length;
         share->helper_ends[mcu % HELPER_ENDS_KEPT] = cjpeg_bit_reader_position(&reader);
@@ -173,6 +277,15 @@ static void *run_helper(void *argument) {
         if (mcu % PUBLISH_EVERY == 0) publish(share, mcu, 0);
     }
     publish(share, mcu, 1);
+    // A handover not made by now will not be.
+    announce_handover(share, HANDOVER_PENDING, HANDOVER_REFUSED);
+    announce_handover(share, HANDOVER_ACCEPTED, HANDOVER_FAILED);
+    pthread_mutex_lock(&share->lock);
+    share->helper_done = 1;
+    void (*after)(void *) = share->after;
+    void *context = share->after_context;
+    pthread_mutex_unlock(&share->lock);
+    if (after) after(context);
     return NULL;
 }
 
@@ -239,6 +352,10 @@ static void look_for_common_boundary(cjpeg_entropy_share *share) {
             share->copying = 1;
             share->helper_mcu = share->next_point;
             share->helper_offset = point->offset;
+            share->sync_helper_mcu = share->next_point;
+            share->sync_mcu = share->next_mcu;
+            memcpy(share->sync_predictors, share->predictors, sizeof share->sync_predictors);
+            atomic_store_explicit(&share->synced, 1, memory_order_release);
             return;
         }
         if (known == SYNC_POINTS || atomic_load(&share->helper_stopped)) {
@@ -410,6 +527,78 @@ int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, s
     return 1;
 }
 
+int cjpeg_decoder_hand_over(cjpeg_decoder *decoder, unsigned lower_mcu_row, unsigned upper_mcu_rows) {
+    cjpeg_entropy_share *share = decoder->share;
+    if (!share || !share->has_helper || share->handover_mcu || share->next_mcu != 0) return 0;
+    uint64_t handover = (uint64_t)lower_mcu_row * share->mcus_per_row;
+    uint64_t until = (uint64_t)upper_mcu_rows * share->mcus_per_row;
+    if (lower_mcu_row == 0 || handover >= share->total_mcus || until < handover || until > share->total_mcus) return 0;
+    share->handover_mcu = (uint32_t)handover;
+    share->record_until_mcu = (uint32_t)until;
+    return 1;
+}
+
+int cjpeg_decoder_after_helper(cjpeg_decoder *decoder, void (*run)(void *), void *context) {
+    cjpeg_entropy_share *share = decoder->share;
+    if (!share || !share->has_helper) return 0;
+    pthread_mutex_lock(&share->lock);
+    int will_run = !share->helper_done && !share->after;
+    if (will_run) {
+        share->after = run;
+        share->after_context = context;
+    }
+    pthread_mutex_unlock(&share->lock);
+    return will_run;
+}
+
+int cjpeg_decoder_lower_strip_handed_over(cjpeg_decoder *decoder) {
+    cjpeg_entropy_share *share = decoder->share;
+    if (!share || !share->handover_mcu) return 0;
+    announce_handover(share, HANDOVER_PENDING, HANDOVER_REFUSED);
+    return settled_handover(share, 0) == HANDOVER_READY;
+}
+
+/// The lower strip's decode_mcu: dense decoding from the helper's reader.
+static boolean decode_handed_over_mcu(j_decompress_ptr info, JBLOCKROW *blocks) {
+    cjpeg_entropy_share *share = ((cjpeg_decoder *)info->client_data)->share;
+    uint32_t column = share->next_mcu % share->mcus_per_row;
+    JBLOCKROW *target = column >= info->master->first_iMCU_col && column <= info->master->last_iMCU_col ? blocks : NULL;
+    if (cjpeg_decode_mcu_blocks(&share->reader, &share->layout, share->predictors, target) != CJPEG_MCU_OK)
+        give_up(info, "corrupt data");
+    share->next_mcu++;
+    // The coded data ends with the last MCU, as finish_shared_data checks for one decoder.
+    if (share->next_mcu == share->total_mcus && share->data_bytes > (cjpeg_bit_reader_position(&share->reader) + 7) / 8)
+        give_up(info, "data after the last block");
+    return TRUE;
+}
+
+int cjpeg_decoder_take_handover(cjpeg_decoder *lower, cjpeg_decoder *upper) {
+    cjpeg_entropy_share *from = upper->share;
+    struct jpeg_decompress_struct *info = &lower->info;
+    if (!from || !from->handover_mcu || settled_handover(from, 1) != HANDOVER_READY) return 0;
+    // The lower strip is this decoder's now, or nobody's: anything amiss gives up.
+    if (!cjpeg_own_paths_usable(NULL) || !lower->created || lower->share || !info->master || !info->entropy
+        || !is_one_baseline_scan(info) || info->restart_interval != 0
+        || info->MCUs_per_row != from->mcus_per_row
+        || (uint64_t)info->MCUs_per_row * info->MCU_rows_in_scan != from->total_mcus - from->handover_mcu)
+        return -1;
+    cjpeg_entropy_share *share = new_share();
+    if (!share) return -1;
+    if (prepare_tables(info, share) != 0) {
+        free(share);
+        return -1;
+    }
+    share->reader = from->handover_reader;
+    memcpy(share->predictors, from->handover_predictors, sizeof share->predictors);
+    share->total_mcus = info->MCUs_per_row * info->MCU_rows_in_scan;
+    share->mcus_per_row = info->MCUs_per_row;
+    // The reader started at the helper's first byte: the data from there is the end check's measure.
+    share->data_bytes = from->data_bytes - from->helper_start_position / 8;
+    lower->share = share;
+    info->entropy->decode_mcu = decode_handed_over_mcu;
+    return 1;
+}
+
 static boolean decode_restart_mcu(j_decompress_ptr info, JBLOCKROW *blocks) {
     cjpeg_entropy_share *share = ((cjpeg_decoder *)info->client_data)->share;
     if (share->restarts_to_go == 0) {
@@ -481,6 +670,39 @@ unsigned long cjpeg_decoder_shared_mcus(const cjpeg_decoder *decoder) {
 }
 
 #else  // built without our own paths: libjpeg decodes alone.
+
+int cjpeg_decoder_hand_over(cjpeg_decoder *decoder, unsigned lower_mcu_row, unsigned upper_mcu_rows) {
+    (void)decoder; (void)lower_mcu_row; (void)upper_mcu_rows;
+    return 0;
+}
+
+int cjpeg_decoder_after_helper(cjpeg_decoder *decoder, void (*run)(void *), void *context) {
+    cjpeg_entropy_share *share = decoder->share;
+    if (!share || !share->has_helper) return 0;
+    pthread_mutex_lock(&share->lock);
+    int will_run = !share->helper_done && !share->after;
+    if (will_run) {
+        share->after = run;
+        share->after_context = context;
+    }
+    pthread_mutex_unlock(&share->lock);
+    return will_run;
+}
+
+int cjpeg_decoder_lower_strip_handed_over(cjpeg_decoder *decoder) {
+    (void)decoder;
+    return 0;
+}
+
+int cjpeg_decoder_after_helper(cjpeg_decoder *decoder, void (*run)(void *), void *context) {
+    (void)decoder; (void)run; (void)context;
+    return 0;
+}
+
+int cjpeg_decoder_take_handover(cjpeg_decoder *lower, cjpeg_decoder *upper) {
+    (void)lower; (void)upper;
+    return 0;
+}
 
 int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, size_t record_capacity) {
     (void)decoder; (void)min_data_bytes; (void)record_capacity;

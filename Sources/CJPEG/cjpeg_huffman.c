@@ -267,8 +267,8 @@ static inline int predictor_in_bounds(int32_t predictor) {
 
 /// Decodes one block. Coefficients go to `dense` (natural order, the DC
 /// value from `*predictor`, which is updated) when it is not NULL, else to
-/// `*record` (the DC difference and the AC coefficients in `recorded`;
-/// `predictor` unused) when that is not NULL.
+/// `*record` (the DC difference and the AC coefficients in `recorded`; the
+/// difference is added to `*predictor`, a running sum there) when that is not NULL.
 /// Returns CJPEG_MCU_ANOMALY at a code no table has, a run past the block's
 /// end or a predictor out of bounds; in record mode it then ends the block
 /// there and goes on.
@@ -301,6 +301,7 @@ decode_block(cjpeg_bit_reader *reader, const cjpeg_huffman_table *dc, const cjpe
         int bytes = put_record_value(head + 1, difference);
         *head = bytes == 2 ? RECORD_WIDE : 0;
         item = head + 1 + bytes;
+        *predictor = (int32_t)((uint32_t)*predictor + (uint32_t)difference);
     } else {
         // Unsigned: a crafted file's predictor must not overflow into undefined behaviour.
         *predictor = (int32_t)((uint32_t)*predictor + (uint32_t)difference);
@@ -374,7 +375,8 @@ int cjpeg_decode_mcu_blocks(cjpeg_bit_reader *reader, const cjpeg_mcu_layout *la
     return status;
 }
 
-size_t cjpeg_decode_mcu_record(cjpeg_bit_reader *reader, const cjpeg_mcu_layout *layout, uint8_t *out, int *status) {
+size_t cjpeg_decode_mcu_record(cjpeg_bit_reader *reader, const cjpeg_mcu_layout *layout, int32_t *difference_sums,
+                               uint8_t *out, int *status) {
     // A copy of the reader, in registers: through the pointer, every byte
     // the record stores might have changed it (a byte may alias anything),
     // so each code's bits were stored and loaded again.
@@ -382,7 +384,8 @@ size_t cjpeg_decode_mcu_record(cjpeg_bit_reader *reader, const cjpeg_mcu_layout 
     uint8_t *end = out;
     *status = CJPEG_MCU_OK;
     for (int b = 0; b < layout->blocks; b++) {
-        if (decode_block(&local, layout->dc[b], layout->ac[b], NULL, NULL, &end, layout->recorded[b]))
+        if (decode_block(&local, layout->dc[b], layout->ac[b], &difference_sums[layout->component[b]], NULL, &end,
+                         layout->recorded[b]))
             *status = CJPEG_MCU_ANOMALY;
     }
     if (cjpeg_bit_reader_overran(&local)) *status = CJPEG_MCU_ANOMALY;

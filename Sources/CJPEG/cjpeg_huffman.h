@@ -108,11 +108,14 @@ int cjpeg_decode_mcu_blocks(cjpeg_bit_reader *reader, const cjpeg_mcu_layout *la
 /// coefficient the layout records as its natural-order index (uint8) and
 /// value (int8, or int16 when the index has its top bit set); the others are
 /// decoded and dropped. The differences make the record independent of the
-/// predictors, which a decoder started mid-stream does not know. Returns the
+/// predictors, which a decoder started mid-stream does not know; each
+/// difference is also added to its component's `difference_sums` (wrapping),
+/// which give the predictors later, once one point's are known. Returns the
 /// record's length; `*status` gets a CJPEG_MCU_ code. Never fails: after an
 /// anomaly it goes on, as speculative decoding must (see cjpeg_entropy_share.c).
 /// `out` must have room for cjpeg_mcu_record_limit(layout) bytes.
-size_t cjpeg_decode_mcu_record(cjpeg_bit_reader *reader, const cjpeg_mcu_layout *layout, uint8_t *out, int *status);
+size_t cjpeg_decode_mcu_record(cjpeg_bit_reader *reader, const cjpeg_mcu_layout *layout, int32_t *difference_sums,
+                               uint8_t *out, int *status);
 
 /// The longest record an MCU can make.
 static inline size_t cjpeg_mcu_record_limit(const cjpeg_mcu_layout *layout) {

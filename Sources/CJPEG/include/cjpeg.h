@@ -180,6 +180,32 @@ int cjpeg_decoder_limit_columns(cjpeg_decoder *decoder, unsigned first_pixel, un
 /// paths may not run here: cjpeg_own_paths_usable).
 int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, size_t record_capacity);
 
+/// After cjpeg_decoder_share_entropy started the helper, before the first
+/// read: asks for a handover at MCU row `lower_mcu_row`. This decoder is to
+/// read MCU rows [0, upper_mcu_rows) only (upper_mcu_rows ≥ lower_mcu_row:
+/// its last rows' taps), and a second decoder, made from the headers with
+/// the rows from `lower_mcu_row` on (cjpeg_decoder_take_handover), the rest.
+/// Returns 1, or 0 when the rows do not fit or nothing is shared.
+int cjpeg_decoder_hand_over(cjpeg_decoder *decoder, unsigned lower_mcu_row, unsigned upper_mcu_rows);
+
+/// Has the helper's thread run `run(context)` once it stops (after a
+/// handover, the second decoder's work: the thread is already on a core of
+/// its own, where a thread woken for it was put beside this one). Returns 1;
+/// 0 when the helper has already stopped or no helper runs (the caller runs it).
+int cjpeg_decoder_after_helper(cjpeg_decoder *decoder, void (*run)(void *), void *context);
+
+/// This decoder at the handover's MCU row, or done: whether the second
+/// decoder has the lower strip (1), or this decoder is to read on through
+/// it (0: the helper could not hand over, or it was too late).
+int cjpeg_decoder_lower_strip_handed_over(cjpeg_decoder *decoder);
+
+/// For the second decoder of a handover (`upper` is the first; after
+/// cjpeg_decoder_start_planes, before the first read): waits until the
+/// helper hands over, then decodes from its reader. Returns 1; 0 when no
+/// handover comes (the first decoder reads the lower strip); -1 when this
+/// decoder cannot take it (then nobody has it: decode again with libjpeg alone).
+int cjpeg_decoder_take_handover(cjpeg_decoder *lower, cjpeg_decoder *upper);
+
 /// Our Huffman decoder (cjpeg_huffman.c) in place of libjpeg's, on this
 /// thread, for a file with restart markers: libjpeg-turbo turns its fast
 /// path off for the whole of such a file. Call after cjpeg_decoder_start_planes,

@@ -85,6 +85,9 @@ public struct CropPath: Sendable, Hashable, CustomStringConvertible {
     /// Whether only the region's columns were decoded (libjpeg declines to
     /// limit them in a progressive file it block-smooths).
     public var limitedColumns: Bool
+    /// Whether the shared decoding's helper handed the lower rows over to a
+    /// second decoder (JPEGDecoder+Handover.swift).
+    public var handedOver = false
 
     init(plan: CropPlan) {
         self.plan = plan
@@ -96,6 +99,7 @@ public struct CropPath: Sendable, Hashable, CustomStringConvertible {
         var line = "plan: \(plan)"
         if let fellBack { line += "; took \(decode.rawValue): \(fellBack)" }
         if plan.limitsColumns && !limitedColumns { line += "; every column decoded: libjpeg smooths this file's blocks" }
+        if handedOver { line += "; lower rows handed over to a second decoder" }
         return line
     }
 }

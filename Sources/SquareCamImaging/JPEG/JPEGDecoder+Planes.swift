@@ -42,6 +42,18 @@ extension JPEGDecoder {
                 path.fellBack = "no cut into two strips (no restart marker in reach, one out of sequence, or too few rows to halve)"
             }
         }
+        if path.decode == .sharedEntropyDecoding {
+            switch try decodeHandingOver(decompressor, bytes: bytes, plan: plan, plans: plans, planes: planes,
+                                         maxPixels: maxPixels, acceptsDamage: acceptsDamage) {
+            case .decoded(let frames):
+                path.handedOver = true
+                return frames
+            case .ourDecodingGaveUp:
+                return nil
+            case .notCut:
+                break  // nothing read yet: the shared decoding goes on as without a handover
+            }
+        }
         let secondThread = plan.usesSecondThread
         return try unlessSharingGaveUp(decompressor, path: path, damage: .forWholeFile(acceptsDamage: acceptsDamage)) {
             () throws(ImagingError) -> [Frame] in

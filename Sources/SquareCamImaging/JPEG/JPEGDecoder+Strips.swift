@@ -76,7 +76,7 @@ extension JPEGDecoder {
     /// starts at MCU row `mcuRow`: the lower strip those whose source rows
     /// all lie below it, the upper strip the rest. Nil when a strip would
     /// make none.
-    private static func split(
+    static func split(
         atMCURow mcuRow: Int, planes: [PlaneLayout], plans: [PlaneResizer.Plan]
     ) -> (upperRows: [Range<Int>], lowerRows: [Range<Int>])? {
         let lowerStarts = plans.indices.map { index in

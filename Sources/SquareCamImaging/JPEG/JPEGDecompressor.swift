@@ -2,6 +2,7 @@
 import Glibc  // free
 #endif
 import CJPEG
+import Dispatch
 import SquareCamCore
 
 /// What a CJPEG call said: its bare return code, named.
@@ -172,6 +173,66 @@ final class JPEGDecompressor {
     }
 
     func decodeRestarts() -> Bool { cjpeg_decoder_decode_restarts(decoder) == 1 }
+
+    // MARK: Handover (cjpeg_entropy_share.c)
+
+    /// Asks the shared decoding's helper to hand the rows from MCU row
+    /// `lowerMCURow` on to a second decoder; this one reads `upperMCURows`
+    /// rows. False when it cannot (nothing shared).
+    func handOver(atMCURow lowerMCURow: Int, upperMCURows: Int) -> Bool {
+        cjpeg_decoder_hand_over(decoder, UInt32(lowerMCURow), UInt32(upperMCURows)) == 1
+    }
+
+    /// At the handover's row (or done): whether the second decoder has the
+    /// lower strip; false: this one reads on through it. May wait for the helper.
+    func lowerStripHandedOver() -> Bool { cjpeg_decoder_lower_strip_handed_over(decoder) == 1 }
+
+    /// This decompressor, for the second decoder's thread to take the handover from.
+    struct HandoverSource: @unchecked Sendable {
+        // Only cjpeg_decoder_take_handover reads it, under the share's lock.
+        fileprivate let decoder: OpaquePointer
+    }
+
+    var handoverSource: HandoverSource { HandoverSource(decoder: decoder) }
+
+    /// Runs `work` on the helper's thread once it stops (the lower strip of a
+    /// handover: that thread already has a core of its own, where the
+    /// scheduler put a thread woken for the work beside this one, and left
+    /// the other core idle), or on another thread when no helper will.
+    func afterHelper(_ work: @escaping @Sendable () -> Void) {
+        let box = Unmanaged.passRetained(HelperWork(work)).toOpaque()
+        let run: @convention(c) (UnsafeMutableRawPointer?) -> Void = { context in
+            Unmanaged<HelperWork>.fromOpaque(context!).takeRetainedValue().work()
+        }
+        if cjpeg_decoder_after_helper(decoder, run, box) != 1 {
+            let work = Unmanaged<HelperWork>.fromOpaque(box).takeRetainedValue().work
+            DispatchQueue.global().async { work() }
+        }
+    }
+
+    private final class HelperWork: Sendable {
+        let work: @Sendable () -> Void
+        init(_ work: @escaping @Sendable () -> Void) { self.work = work }
+    }
+
+    enum Handover {
+        /// This decoder decodes the lower strip from the helper's reader.
+        case taken
+        /// The first decoder reads the lower strip.
+        case notComing
+        /// Handed over, but this decoder cannot take it: decode again with libjpeg alone.
+        case cannotTake
+    }
+
+    /// For the second decoder (after startPlanes, before the first read):
+    /// waits for the helper's handover.
+    func takeHandover(from source: HandoverSource) -> Handover {
+        switch cjpeg_decoder_take_handover(decoder, source.decoder) {
+        case 1: .taken
+        case 0: .notComing
+        default: .cannotTake
+        }
+    }
 
     /// Whether a read failed because the shared decoding met data it leaves to libjpeg.
     var gaveUpSharing: Bool { cjpeg_decoder_gave_up_sharing(decoder) != 0 }

@@ -12,66 +12,17 @@ import Glibc
 /// decoder starting afresh expects.
 struct JPEGRestartTail {
     /// MCU rows the file has.
-    let mcuRows: Int
+    var mcuRows: Int { scan.mcuRows }
     private let bytes: [UInt8]
-    private let heightOffset: Int
-    private let height: Int
-    private let mcuHeight: Int
-    private let mcusPerRestart: Int
-    private let mcusPerRow: Int
-    private let scanStart: Int
+    private let scan: JPEGScanHeaders
+    private var scanStart: Int { scan.scanStart }
 
     /// Nil unless the file is one interleaved baseline (Huffman, sequential)
     /// scan with restart markers at MCU-row boundaries.
     init?(_ bytes: [UInt8]) {
-        var position = 2
-        var frame: (offset: Int, height: Int, width: Int, maxH: Int, maxV: Int, components: Int)?
-        var restartInterval = 0
-        while position + 4 <= bytes.count {
-            guard bytes[position] == 0xFF else { return nil }
-            let marker = bytes[position + 1]
-            if marker == 0xFF { position += 1; continue }  // fill byte
-            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
-            let body = position + 4
-            guard length >= 2, position + 2 + length <= bytes.count else { return nil }
-            switch marker {
-            case 0xC0, 0xC1:  // baseline or extended sequential, Huffman
-                guard length >= 8 else { return nil }
-                let components = Int(bytes[body + 5])
-                guard bytes[body] == 8, components >= 1, length >= 8 + 3 * components else { return nil }
-                var maxH = 1, maxV = 1
-                for index in 0..<components {
-                    let sampling = bytes[body + 7 + 3 * index]
-                    maxH = max(maxH, Int(sampling >> 4))
-                    maxV = max(maxV, Int(sampling & 0x0F))
-                }
-                frame = (body + 1, Int(bytes[body + 1]) << 8 | Int(bytes[body + 2]),
-                         Int(bytes[body + 3]) << 8 | Int(bytes[body + 4]), maxH, maxV, components)
-            case 0xC2...0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
-                return nil  // progressive, lossless, hierarchical or arithmetic
-            case 0xDD:
-                guard length == 4 else { return nil }
-                restartInterval = Int(bytes[body]) << 8 | Int(bytes[body + 1])
-            case 0xDA:
-                guard let frame, restartInterval > 0, length >= 6, frame.height > 0, frame.width > 0,
-                      Int(bytes[body]) == frame.components else { return nil }
-                let mcuWidth = 8 * frame.maxH, mcuHeight = 8 * frame.maxV
-                let mcusPerRow = (frame.width + mcuWidth - 1) / mcuWidth
-                self.bytes = bytes
-                self.heightOffset = frame.offset
-                self.height = frame.height
-                self.mcuHeight = mcuHeight
-                self.mcusPerRestart = restartInterval
-                self.mcusPerRow = mcusPerRow
-                self.mcuRows = (frame.height + mcuHeight - 1) / mcuHeight
-                self.scanStart = position + 2 + length
-                return
-            default:
-                break
-            }
-            position += 2 + length
-        }
-        return nil
+        guard let scan = JPEGScanHeaders(bytes), scan.restartInterval > 0 else { return nil }
+        self.bytes = bytes
+        self.scan = scan
     }
 
     /// Where MCU row `row` (not the first) begins in the scan data: just after
@@ -121,9 +72,9 @@ struct JPEGRestartTail {
             inSequence = inSequence && Int(bytes[position + 1] - 0xD0) == seen & 7
             seen += 1
             guard inSequence else { return false }
-            let mcus = seen * mcusPerRestart
-            guard mcus % mcusPerRow == 0 else { return true }
-            return visit(RowStart(row: mcus / mcusPerRow, restartsBefore: seen, offset: after))
+            let mcus = seen * scan.restartInterval
+            guard mcus % scan.mcusPerRow == 0 else { return true }
+            return visit(RowStart(row: mcus / scan.mcusPerRow, restartsBefore: seen, offset: after))
         }
         return inSequence
     }
@@ -135,10 +86,7 @@ struct JPEGRestartTail {
     func tail(from start: RowStart) -> [UInt8] {
         var output = [UInt8]()
         output.reserveCapacity(scanStart + bytes.count - start.offset + 2)
-        output += bytes[..<scanStart]
-        let rows = height - start.row * mcuHeight
-        output[heightOffset] = UInt8(rows >> 8)
-        output[heightOffset + 1] = UInt8(rows & 0xFF)
+        output += scan.headers(of: bytes, fromMCURow: start.row)
         var runStart = start.offset
         let shift = UInt8(start.restartsBefore & 7)
         var ended = false

@@ -57,6 +57,8 @@ struct cjpeg_decoder {
     char message[JMSG_LENGTH_MAX + 64];
     /// While cjpeg_decoder_transcode runs: its state, for the compressor's block-row hook.
     void *transcode;
+    /// libjpeg's own 4x4 inverse DCT of each component, where cjpeg_decoder_write_flat_blocks replaced it.
+    void (*transform_4x4[MAX_COMPONENTS])(void);
     /// After cjpeg_decoder_share_entropy: the two-thread entropy decoding.
     struct cjpeg_entropy_share *share;
     /// The shared entropy decoding gave up (the caller decodes without it).

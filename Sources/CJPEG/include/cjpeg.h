@@ -169,6 +169,13 @@ int cjpeg_decoder_read_planes(cjpeg_decoder *decoder, unsigned char *const out[3
 /// blended): nothing changed, decode every column; or -1 with the message set.
 int cjpeg_decoder_limit_columns(cjpeg_decoder *decoder, unsigned first_pixel, unsigned last_pixel, cjpeg_planes *planes);
 
+/// After cjpeg_decoder_start_planes, before the first read: at the 4/8 scale,
+/// blocks that carry a DC only are written as their 16 equal samples instead
+/// of through libjpeg's inverse DCT (cjpeg_flat_blocks.c): the same samples,
+/// and most of a photo's colour blocks at that scale. Nothing changes where
+/// our own paths may not run (cjpeg_own_paths_usable) or at another scale.
+void cjpeg_decoder_write_flat_blocks(cjpeg_decoder *decoder);
+
 /// After cjpeg_decoder_start_planes, before the first read (either side of
 /// cjpeg_decoder_limit_columns): decodes the entropy-coded data on two threads, a
 /// helper thread taking its second half (see cjpeg_entropy_share.c). The

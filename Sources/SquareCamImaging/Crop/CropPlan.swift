@@ -50,6 +50,9 @@ public struct CropPlan: Sendable, Hashable, CustomStringConvertible {
     /// The resampled square's upper and lower halves are encoded at once, on
     /// two threads (see PlanarPicture).
     public var encodesOnTwoThreads = false
+    /// At the 4/8 scale, blocks with a DC only are written as their equal
+    /// samples, not inverse-transformed (cjpeg_flat_blocks.c: our own C).
+    public var writesFlatBlocks = false
 
     /// Threads busy with this one photo.
     public var threads: Int {
@@ -71,6 +74,7 @@ public struct CropPlan: Sendable, Hashable, CustomStringConvertible {
         parts.append(threads == 1 ? "1 thread" : "\(threads) threads")
         parts.append("fallback " + (fallback?.rawValue ?? "none"))
         if encodesOnTwoThreads { parts.append("encoding on two threads") }
+        if writesFlatBlocks { parts.append("flat blocks written directly") }
         return parts.joined(separator: ", ")
     }
 }

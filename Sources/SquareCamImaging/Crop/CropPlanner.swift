@@ -44,6 +44,7 @@ package struct CropPlanner: Sendable {
             outputSide: side, limitsColumns: strategy == .rgb || ownPaths,
             usesSecondThread: strategy != .rgb && options.usesSecondThread)
         plan.encodesOnTwoThreads = strategy == .resampledPlanes && options.usesSecondThread
+        plan.writesFlatBlocks = ownPaths && strategy == .resampledPlanes && plan.scaleEighths == 4
         guard strategy != .rgb, options.usesSecondThread, !options.libjpegOnly else { return plan }
         let sequential = !header.isProgressive && !header.isArithmetic && header.isSingleScan
         if strategy == .resampledPlanes, sequential, header.restartInterval > 0 {

@@ -51,15 +51,15 @@ extension JPEGDecoder {
 
         let headers = scan.headers(of: bytes, fromMCURow: lowerRow) + [0xFF, 0xD9]
         let source = decompressor.handoverSource
-        let (scaleEighths, limitsColumns) = (plan.scaleEighths, plan.limitsColumns)
+        let (scaleEighths, limitsColumns, flatBlocks) = (plan.scaleEighths, plan.limitsColumns, plan.writesFlatBlocks)
         let lowerDamage: DamageCheck = acceptsDamage ? .none : .wholeFile(rowOffset: lowerRow * scan.mcuHeight)
         let lowerStrip = Mutex(LowerStrip.notComing)
         let lowerDone = DispatchGroup()
         lowerDone.enter()
         decompressor.afterHelper {
-            let outcome = decodeHandedOverStrip(headers, from: source, scaleEighths: scaleEighths, plans: plans,
-                                                into: lower, limitsColumns: limitsColumns, maxPixels: maxPixels,
-                                                damage: lowerDamage)
+            let outcome = decodeHandedOverStrip(headers, from: source, scaleEighths: scaleEighths, flatBlocks: flatBlocks,
+                                                plans: plans, into: lower, limitsColumns: limitsColumns,
+                                                maxPixels: maxPixels, damage: lowerDamage)
             lowerStrip.withLock { $0 = outcome }
             lowerDone.leave()
         }
@@ -131,13 +131,13 @@ extension JPEGDecoder {
     /// lower rows' height, and no data) takes the helper's handover and
     /// pushes its rows into `resizers`.
     private static func decodeHandedOverStrip(
-        _ headers: [UInt8], from source: JPEGDecompressor.HandoverSource, scaleEighths: Int,
+        _ headers: [UInt8], from source: JPEGDecompressor.HandoverSource, scaleEighths: Int, flatBlocks: Bool,
         plans: [PlaneResizer.Plan], into resizers: [PlaneResizer], limitsColumns: Bool, maxPixels: Int,
         damage: DamageCheck
     ) -> LowerStrip {
         do {
             return try JPEGDecompressor.with(headers, maxPixels: maxPixels) { (lower) throws(ImagingError) -> LowerStrip in
-                let layout = try lower.startPlanes(scaleEighths: scaleEighths)
+                let layout = try lower.startPlanes(scaleEighths: scaleEighths, flatBlocks: flatBlocks)
                 let planes = try decodeOnlyNeededColumns(lower, layout: layout, plans: plans,
                                                          limitsColumns: limitsColumns).planes
                 switch lower.takeHandover(from: source) {

@@ -22,7 +22,7 @@ extension JPEGDecoder {
         _ decompressor: JPEGDecompressor, bytes: [UInt8], plan: CropPlan, planeSizes: [PixelSize], maxPixels: Int,
         path: inout CropPath, acceptsDamage: Bool
     ) throws(ImagingError) -> [Frame]? {
-        let layout = try decompressor.startPlanes(scaleEighths: plan.scaleEighths)
+        let layout = try decompressor.startPlanes(scaleEighths: plan.scaleEighths, flatBlocks: plan.writesFlatBlocks)
         startSharing(decompressor, path: &path)
         let plans = makePlans(planes: (0..<Int(layout.count)).map { PlaneLayout(layout, $0) }, region: plan.region,
                               scaleEighths: plan.scaleEighths, planeSizes: planeSizes)

@@ -40,12 +40,12 @@ extension JPEGDecoder {
         let lowerFailure = Mutex<ImagingError?>(nil)
         let lowerGaveUp = Mutex(false)
         let lowerDone = DispatchGroup()
-        let (scaleEighths, limitsColumns) = (plan.scaleEighths, plan.limitsColumns)
+        let (scaleEighths, limitsColumns, flatBlocks) = (plan.scaleEighths, plan.limitsColumns, plan.writesFlatBlocks)
         DispatchQueue.global().async(group: lowerDone) {
             do throws(ImagingError) {
                 // Cut on this thread: the upper strip need not wait for the copy.
                 let decoded = try decodeStrip(
-                    tail.tail(from: lowerStart), scaleEighths: scaleEighths, plans: plans, into: lower,
+                    tail.tail(from: lowerStart), scaleEighths: scaleEighths, flatBlocks: flatBlocks, plans: plans, into: lower,
                     limitsColumns: limitsColumns, maxPixels: maxPixels,
                     damage: acceptsDamage ? .none : .wholeFile(rowOffset: lowerStart.row * header.blockSize.height))
                 lowerGaveUp.withLock { $0 = !decoded }
@@ -90,12 +90,12 @@ extension JPEGDecoder {
     /// Decodes `file` (a JPEGRestartTail) and pushes its rows into
     /// `resizers`; false when our entropy decoding gave up.
     private static func decodeStrip(
-        _ file: [UInt8], scaleEighths: Int, plans: [PlaneResizer.Plan], into resizers: [PlaneResizer],
+        _ file: [UInt8], scaleEighths: Int, flatBlocks: Bool, plans: [PlaneResizer.Plan], into resizers: [PlaneResizer],
         limitsColumns: Bool, maxPixels: Int, damage: DamageCheck
     ) throws(ImagingError) -> Bool {
         try JPEGDecompressor.with(file, maxPixels: maxPixels) { (decompressor) throws(ImagingError) -> Bool in
             do throws(ImagingError) {
-                let layout = try decompressor.startPlanes(scaleEighths: scaleEighths)
+                let layout = try decompressor.startPlanes(scaleEighths: scaleEighths, flatBlocks: flatBlocks)
                 let planes = try decodeOnlyNeededColumns(decompressor, layout: layout, plans: plans,
                                                          limitsColumns: limitsColumns).planes
                 _ = decompressor.decodeRestarts()

@@ -133,11 +133,14 @@ final class JPEGDecompressor {
 
     /// Starts decoding the stored planes at `scaleEighths`/8. The planner
     /// only asks for files whose header says they have plain planes, so a
-    /// refusal here is a failure.
-    func startPlanes(scaleEighths: Int) throws(ImagingError) -> cjpeg_planes {
+    /// refusal here is a failure. `flatBlocks`: DC-only blocks are written
+    /// directly (cjpeg_decoder_write_flat_blocks), the plan's `writesFlatBlocks`.
+    func startPlanes(scaleEighths: Int, flatBlocks: Bool = false) throws(ImagingError) -> cjpeg_planes {
         var layout = cjpeg_planes()
         switch LibjpegStatus(cjpeg_decoder_start_planes(decoder, Int32(scaleEighths), &layout)) {
-        case .done: return layout
+        case .done:
+            if flatBlocks { cjpeg_decoder_write_flat_blocks(decoder) }
+            return layout
         case .declined: throw .corrupt(detail: "libjpeg cannot decode this file's stored planes")
         case .failed: throw .corrupt(detail: message)
         }

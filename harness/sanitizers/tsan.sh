@@ -19,7 +19,7 @@ trap 'rm -rf "$work"' EXIT
 symbolizer=$(command -v llvm-symbolizer) || { echo "tsan.sh: llvm-symbolizer is missing (it comes with the Swift toolchain)" >&2; exit 1; }
 TSAN_OPTIONS="suppressions=$here/tsan-suppressions.txt external_symbolizer_path=$symbolizer" SWIFT_BACKTRACE=enable=no \
     "$swift" test --skip-build --sanitize=thread --scratch-path "$scratch" \
-    --filter 'SquareCamCaptureTests|SharedEntropyDecodingTests|PlanarCropTests|JPEGRestartTailTests|FullResolutionPlaneCropTests|TranscoderDifferentialTests|JPEGFenceTests|JPEGHalvesEncodingTests' \
+    --filter 'SquareCamCaptureTests|SharedEntropyDecodingTests|SharedDecodingHandoverTests|PlanarCropTests|JPEGRestartTailTests|FullResolutionPlaneCropTests|TranscoderDifferentialTests|JPEGFenceTests|JPEGHalvesEncodingTests' \
     2>&1 | tee "$work/tests.log"
 status=${PIPESTATUS[0]}
 

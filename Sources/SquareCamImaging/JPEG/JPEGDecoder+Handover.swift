@@ -92,10 +92,11 @@ extension JPEGDecoder {
         return .decoded(upper.indices.map { upper[$0].result(with: [lower[$0]]) })
     }
 
-    /// Decodes iMCU rows into the upper strip's resizers; at the lower
-    /// strip's first row (or when the upper strip is complete before it),
-    /// asks whether the lower strip was handed over, and if not, reads on
-    /// through it into its resizers too. Returns whether it read the lower strip.
+    /// Decodes iMCU rows into the upper strip's resizers, always down to
+    /// the lower strip's first row (the rows above it are this decoder's to
+    /// check, whether the upper strip needs them or not); there asks whether
+    /// the lower strip was handed over, and if not, reads on through it into
+    /// its resizers too. Returns whether it read the lower strip.
     private static func pushRowsHandingOver(
         _ decompressor: JPEGDecompressor, planes: [PlaneLayout], upper: [PlaneResizer], lower: [PlaneResizer],
         lowerRow: Int
@@ -108,7 +109,7 @@ extension JPEGDecoder {
         var reads = 0
         var decided = false, readsLower = false
         while true {
-            if !decided && (reads == lowerRow || upper.allSatisfy(\.isComplete)) {
+            if !decided && reads == lowerRow {
                 decided = true
                 readsLower = !decompressor.lowerStripHandedOver()
             }

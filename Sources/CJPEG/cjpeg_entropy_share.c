@@ -676,19 +676,6 @@ int cjpeg_decoder_hand_over(cjpeg_decoder *decoder, unsigned lower_mcu_row, unsi
     return 0;
 }
 
-int cjpeg_decoder_after_helper(cjpeg_decoder *decoder, void (*run)(void *), void *context) {
-    cjpeg_entropy_share *share = decoder->share;
-    if (!share || !share->has_helper) return 0;
-    pthread_mutex_lock(&share->lock);
-    int will_run = !share->helper_done && !share->after;
-    if (will_run) {
-        share->after = run;
-        share->after_context = context;
-    }
-    pthread_mutex_unlock(&share->lock);
-    return will_run;
-}
-
 int cjpeg_decoder_lower_strip_handed_over(cjpeg_decoder *decoder) {
     (void)decoder;
     return 0;
@@ -706,6 +693,11 @@ int cjpeg_decoder_take_handover(cjpeg_decoder *lower, cjpeg_decoder *upper) {
 
 int cjpeg_decoder_share_entropy(cjpeg_decoder *decoder, size_t min_data_bytes, size_t record_capacity) {
     (void)decoder; (void)min_data_bytes; (void)record_capacity;
+    return 0;
+}
+
+int cjpeg_decoder_decode_restarts(cjpeg_decoder *decoder) {
+    (void)decoder;
     return 0;
 }
 

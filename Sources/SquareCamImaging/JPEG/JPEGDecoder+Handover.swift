@@ -24,8 +24,8 @@ extension JPEGDecoder {
     /// without a handover, but stops a few rows past `handoverUpperShare` of
     /// the MCU rows: from there a second decoder, made from the headers with
     /// the lower rows' height (JPEGScanHeaders), decodes the rest from the
-    /// helper's reader, on a third thread, and resamples it into the lower
-    /// strip's resizers. So both cores run inverse DCTs and resampling, where
+    /// helper's reader, on the helper's thread once it stops, and resamples
+    /// it into the lower strip's resizers. So both cores run inverse DCTs and resampling, where
     /// without it this thread ran all of them. When the helper cannot hand
     /// over (this thread found no common boundary, or found it after the
     /// helper had passed the lower strip's row), this thread reads on through
@@ -72,8 +72,8 @@ extension JPEGDecoder {
             try decompressor.check(damage)
             upperFailure = nil
         } catch {
-            // Stopped before the lower strip's row: settle the handover, so
-            // the lower thread does not wait for a helper that may never come.
+            // Stopped early (damage): a handover not made by now is refused,
+            // so the helper's thread, once it stops, finds none to take.
             _ = decompressor.lowerStripHandedOver()
             upperFailure = error
         }
@@ -85,7 +85,8 @@ extension JPEGDecoder {
         switch outcome {
         case .gaveUp: return .ourDecodingGaveUp
         case .failed(let error): throw upperFailure ?? error
-        case .notComing where upperFailure == nil && !readsLower: return .ourDecodingGaveUp  // nobody read it: never so
+        // Nobody read the lower strip: cannot be (a handover not taken is one this decoder read on through).
+        case .notComing where upperFailure == nil && !readsLower: return .ourDecodingGaveUp
         case .decoded, .notComing: break
         }
         if let upperFailure { throw upperFailure }

@@ -151,9 +151,10 @@ struct cjpeg_entropy_share {
     /// This thread's bit position at the helper's first byte, once its reader got there.
     int have_helper_start;
     uint64_t helper_start_position;
-    /// The next of the helper's points to compare with; no common boundary was found among them.
+    /// The next of the helper's points to compare with; whether looking for a
+    /// common boundary is over (none among them, or the helper's records are used up).
     uint32_t next_point;
-    int sync_abandoned;
+    int sync_over;
     /// Taking the helper's records: the next one's MCU (the helper's count) and offset.
     int copying;
     uint32_t helper_mcu;
@@ -325,7 +326,7 @@ static void give_up(j_decompress_ptr info, const char *why) {
 }
 
 static void abandon_sync(cjpeg_entropy_share *share) {
-    share->sync_abandoned = 1;
+    share->sync_over = 1;
     atomic_store(&share->cancel, 1);
 }
 
@@ -386,6 +387,9 @@ static void copy_helper_record(j_decompress_ptr info, cjpeg_entropy_share *share
         share->reader = share->helper_reader;
         share->reader_origin = share->helper_start_position;
         share->copying = 0;
+        // Done with the helper: its reader's positions count from its start,
+        // and matched against its sync points they could make a boundary up.
+        share->sync_over = 1;
         return;
     }
     const uint8_t *record = share->records + share->helper_offset;
@@ -430,7 +434,7 @@ static boolean decode_shared_mcu(j_decompress_ptr info, JBLOCKROW *blocks) {
     // then cjpeg_columns_drop_all for the rows read only for damage).
     uint32_t column = share->next_mcu % share->mcus_per_row;
     JBLOCKROW *target = column >= info->master->first_iMCU_col && column <= info->master->last_iMCU_col ? blocks : NULL;
-    if (!share->copying && !share->sync_abandoned) look_for_common_boundary(share);
+    if (!share->copying && !share->sync_over) look_for_common_boundary(share);
     if (share->copying) copy_helper_record(info, share, target);
     if (!share->copying &&
         cjpeg_decode_mcu_blocks(&share->reader, &share->layout, share->predictors, target) != CJPEG_MCU_OK)

@@ -106,15 +106,20 @@ import Testing
         }
     }
 
-    @Test func aHelperOutOfRoomHandsItsPlaceOver() throws {
+    /// Out of room, the helper stops and this thread decodes on from the
+    /// helper's reader. Its positions then count from the helper's start: they
+    /// must no longer be matched against the helper's sync points, where one
+    /// could make up a common boundary (with 80 KB of records one did).
+    @Test(arguments: [8_000, 20_000, 40_000, 80_000])
+    func aHelperOutOfRoomHandsItsPlaceOver(capacity: Int) throws {
         let jpeg = try Self.busyJPEG()
         let total = Self.mcuCount(width: 1200, height: 900, subsampling: .yuv420)
         let plain = Self.decodeRows(jpeg)
-        let shared = Self.decodeRows(jpeg, sharing: (0, 20_000))
+        let shared = Self.decodeRows(jpeg, sharing: (0, capacity))
         let (failed, gaveUp, sharedMCUs) = (shared.failed, shared.gaveUp, shared.sharedMCUs)
         #expect(!failed && !gaveUp)
         #expect(Self.firstDifference(shared.rows, plain.rows) == nil)
-        #expect(sharedMCUs > 0 && sharedMCUs < total / 10, "\(sharedMCUs) of \(total)")
+        #expect(sharedMCUs > 0 && sharedMCUs < total / 2, "\(sharedMCUs) of \(total)")
     }
 
     @Test func smallFilesAreNotShared() throws {

@@ -24,7 +24,8 @@ import Testing
             options.usesSecondThread = secondThread
             let result = try SquareCropper.crop(jpeg, options: options, planner: CropPlanner(sharedDecodingMinimumBytes: 0))
             #expect(result.path?.plan.strategy == .planesToJPEG && result.path?.limitedColumns == true)
-            #expect(result.path?.decode == (secondThread ? .sharedEntropyDecoding : .libjpegAlone))
+            // The second thread is the encoder's: planes→JPEG never shares the decoding.
+            #expect(result.path?.decode == .libjpegAlone && result.path?.plan.usesSecondThread == secondThread)
             let made = result.bytes
             let header = try JPEGDecoder.header(of: made)
             #expect(header.size == square.size && header.subsampling == subsampling)

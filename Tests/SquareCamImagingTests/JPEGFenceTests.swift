@@ -32,8 +32,8 @@ import Testing
                     #expect(own.decode == .transcoder && alone.decode == .turboJPEG)
                 default:
                     #expect(own.plan.limitsColumns && own.limitedColumns)
-                    // Restart strips are for resampled planes only; planes→JPEG streams one decoder.
-                    let expected = own.plan.strategy == .planesToJPEG && fast == .restartStrips ? .libjpegAlone : fast
+                    // Both are for resampled planes only: planes→JPEG streams one decoder (its second thread encodes).
+                    let expected = own.plan.strategy == .planesToJPEG ? .libjpegAlone : fast
                     #expect(own.decode == expected)
                     #expect(alone.decode == .libjpegAlone && alone.plan.fallback == nil)
                     #expect(!alone.plan.limitsColumns && !alone.limitedColumns)

@@ -41,10 +41,8 @@ enum CropPlanExecutor {
         case .lossless:
             return try lossless(plan, on: decompressor, input)
         case .planesToJPEG:
-            let jpeg = try withFallback(decompressor, input, path: &path) { (decompressor, path) throws(ImagingError) in
-                try JPEGDecoder.cropPlanesToJPEG(decompressor, plan: plan, quality: options.quality, path: &path,
-                                                 acceptsDamage: input.acceptsDamage)
-            }
+            let jpeg = try JPEGDecoder.cropPlanesToJPEG(decompressor, plan: plan, quality: options.quality, path: &path,
+                                                        acceptsDamage: input.acceptsDamage)
             let exif = try SquareCropper.outputEXIF(input.exif, size: outputSize, options: options)
             return CropResult(
                 bytes: JPEGMarkers.inserting(exif: exif?.app1Payload, icc: input.icc, into: jpeg), format: .jpeg,

@@ -7,27 +7,23 @@ extension JPEGDecoder {
     /// no colour conversion and never the whole picture in memory. The
     /// output keeps the input's chroma sampling and carries no metadata. The
     /// planner has checked that the file has plain planes and the region
-    /// starts on a chroma sample. Nil when the shared decoding gave up:
-    /// decode again with `path.decode` libjpeg alone. Damage anywhere in the
-    /// file fails the crop unless `acceptsDamage`.
+    /// starts on a chroma sample. One decoder: the second thread, if any,
+    /// encodes. Damage anywhere in the file fails the crop unless `acceptsDamage`.
     static func cropPlanesToJPEG(
         _ decompressor: JPEGDecompressor, plan: CropPlan, quality: Int, path: inout CropPath, acceptsDamage: Bool
-    ) throws(ImagingError) -> [UInt8]? {
+    ) throws(ImagingError) -> [UInt8] {
         let region = plan.region
         let layout = try decompressor.startPlanes(scaleEighths: 8)
-        startSharing(decompressor, path: &path)
         let (planes, limited) = try limitColumns(decompressor, layout: layout, first: region.x, last: region.maxX - 1,
                                                  limitsColumns: plan.limitsColumns)
         path.limitedColumns = limited
         let sampling = decompressor.header.samplingFactors
-        let secondThread = plan.usesSecondThread
-        return try unlessSharingGaveUp(decompressor, path: path, damage: .forWholeFile(acceptsDamage: acceptsDamage)) {
-            () throws(ImagingError) -> [UInt8] in
-            let writer = try JPEGBandWriter(region: region, planes: planes, across: sampling.width, down: sampling.height,
-                                            quality: quality)
-            try copyRows(decompressor, planes: planes, into: writer, secondThread: secondThread)
-            return try writer.finish()
-        }
+        let writer = try JPEGBandWriter(region: region, planes: planes, across: sampling.width, down: sampling.height,
+                                        quality: quality)
+        try copyRows(decompressor, planes: planes, into: writer, secondThread: plan.usesSecondThread)
+        let jpeg = try writer.finish()
+        try decompressor.check(.forWholeFile(acceptsDamage: acceptsDamage))
+        return jpeg
     }
 
     /// Reads iMCU rows until `writer` has every row; with `secondThread`

@@ -3,7 +3,11 @@ import SquareCamCore
 import Synchronization
 
 extension JPEGDecoder {
-    /// The MCU rows the upper strip of a handover keeps, as a part of all.
+    /// The MCU rows the upper strip of a handover keeps, as a part of all:
+    /// the first decoder copies the helper's records for most of them, which
+    /// costs less per row than the second decoder's dense decoding. On the
+    /// 48 MP file (25 alternated runs) 0.80 and 0.85 timed alike, 0.75 and
+    /// 0.90 about 3 % slower.
     static let handoverUpperShare = 0.85
 
     /// What the lower strip's thread of a handover did.

@@ -70,10 +70,7 @@ extension JPEGDecoder {
             try pushRows(decompressor, planes: planes, into: resizers)
             return resizers.map { $0.result() }
         }
-        // Decoding goes by iMCU rows: as many as the lowest kernel reaches.
-        let reads = resizers.indices.map { index in
-            (resizers[index].sourceRowsNeeded + planes[index].rowsPerRead - 1) / planes[index].rowsPerRead
-        }.max() ?? 0
+        let reads = readsNeeded(by: resizers, planes: planes)
         // Reads go in batches of about 64 luma rows: handing each iMCU row
         // to the other thread on its own cost more in wake-ups than it saved.
         let batch = max(1, 64 / planes[0].rowsPerRead)
@@ -128,19 +125,42 @@ extension JPEGDecoder {
         return ((0..<Int(planes.count)).map { PlaneLayout(planes, $0) }, limited != nil)
     }
 
-    /// Decodes iMCU rows and pushes them into `resizers` until every one is complete.
+    /// Decoding goes by iMCU rows: as many as the lowest kernel of `resizers` reaches.
+    static func readsNeeded(by resizers: [PlaneResizer], planes: [PlaneLayout]) -> Int {
+        resizers.indices.map { index in
+            (resizers[index].sourceRowsNeeded + planes[index].rowsPerRead - 1) / planes[index].rowsPerRead
+        }.max() ?? 0
+    }
+
+    /// Decodes iMCU rows and pushes them into `resizers` (one a plane) until every one is complete.
     static func pushRows(_ decompressor: JPEGDecompressor, planes: [PlaneLayout], into resizers: [PlaneResizer]) throws(ImagingError) {
+        try pushRows(decompressor, planes: planes, intoEach: resizers.map { [$0] })
+    }
+
+    /// Decodes iMCU rows and pushes each plane's into every one of its
+    /// resizers (`resizers[plane]`: a strip's, or two strips') until all are
+    /// complete, or, with `reads`, exactly that many. `readsDone`: the iMCU
+    /// rows this decoder has read before (the plane rows' count starts there).
+    static func pushRows(
+        _ decompressor: JPEGDecompressor, planes: [PlaneLayout], intoEach resizers: [[PlaneResizer]], readsDone: Int = 0,
+        reads: Int? = nil
+    ) throws(ImagingError) {
         let buffers = planes.map { UnsafeMutablePointer<UInt8>.allocate(capacity: $0.paddedWidth * $0.rowsPerRead) }
         defer { buffers.forEach { $0.deallocate() } }
         var targets: [UnsafeMutablePointer<UInt8>?] = buffers + Array(repeating: nil, count: 3 - planes.count)
         var strides = planes.map(\.paddedWidth) + Array(repeating: 0, count: 3 - planes.count)
-        var rowsSeen = [Int](repeating: 0, count: planes.count)
-        while !resizers.allSatisfy(\.isComplete) {
+        var rowsSeen = planes.map { readsDone * $0.rowsPerRead }
+        var done = 0
+        while reads.map({ done < $0 }) ?? !resizers.joined().allSatisfy(\.isComplete) {
+            done += 1
             try decompressor.readPlanes(&targets, strides: &strides)
-            for (index, resizer) in resizers.enumerated() {
+            // Only the planes with resizers (a gray output of a colour file: the luma's).
+            for (index, planeResizers) in resizers.enumerated() {
                 let plane = planes[index]
                 for row in 0..<plane.rowsPerRead where rowsSeen[index] < plane.size.height {
-                    resizer.push(buffers[index] + row * plane.paddedWidth, firstColumn: plane.firstStoredColumn)
+                    for resizer in planeResizers {
+                        resizer.push(buffers[index] + row * plane.paddedWidth, firstColumn: plane.firstStoredColumn)
+                    }
                     rowsSeen[index] += 1
                 }
             }

@@ -37,21 +37,17 @@ extension JPEGDecoder {
         let lower = plans.indices.map {
             PlaneResizer(plan: plans[$0], rows: split.lowerRows[$0], firstSourceRow: lowerStart.row * planes[$0].rowsPerRead)
         }
-        let lowerFailure = Mutex<ImagingError?>(nil)
-        let lowerGaveUp = Mutex(false)
+        let lowerStrip = Mutex(LowerStrip.notComing)
         let lowerDone = DispatchGroup()
-        let (scaleEighths, limitsColumns, flatBlocks) = (plan.scaleEighths, plan.limitsColumns, plan.writesFlatBlocks)
+        let lowerDecode = LowerStripDecode(plan: plan, plans: plans, maxPixels: maxPixels,
+                                           damage: acceptsDamage ? .none : .wholeFile(rowOffset: lowerStart.row * header.blockSize.height))
         DispatchQueue.global().async(group: lowerDone) {
-            do throws(ImagingError) {
-                // Cut on this thread: the upper strip need not wait for the copy.
-                let decoded = try decodeStrip(
-                    tail.tail(from: lowerStart), scaleEighths: scaleEighths, flatBlocks: flatBlocks, plans: plans, into: lower,
-                    limitsColumns: limitsColumns, maxPixels: maxPixels,
-                    damage: acceptsDamage ? .none : .wholeFile(rowOffset: lowerStart.row * header.blockSize.height))
-                lowerGaveUp.withLock { $0 = !decoded }
-            } catch {
-                lowerFailure.withLock { $0 = error }
+            // Cut on this thread: the upper strip need not wait for the copy.
+            let outcome = lowerDecode.run(tail.tail(from: lowerStart), into: lower) { decompressor in
+                _ = decompressor.decodeRestarts()
+                return .taken
             }
+            lowerStrip.withLock { $0 = outcome }
         }
         let upperFailure: ImagingError?
         do throws(ImagingError) {
@@ -64,11 +60,13 @@ extension JPEGDecoder {
             upperFailure = error
         }
         lowerDone.wait()
+        let outcome = lowerStrip.withLock { $0 }
         // Either decoder giving up leaves the whole file to libjpeg, which
         // then says in its own words what is wrong and where.
-        if decompressor.gaveUpSharing || lowerGaveUp.withLock({ $0 }) { return .ourDecodingGaveUp }
+        if decompressor.gaveUpSharing { return .ourDecodingGaveUp }
+        if case .gaveUp = outcome { return .ourDecodingGaveUp }
         if let failure = upperFailure { throw failure }
-        if let failure = lowerFailure.withLock({ $0 }) { throw failure }
+        if case .failed(let failure) = outcome { throw failure }
         return .decoded(upper.indices.map { upper[$0].result(with: [lower[$0]]) })
     }
 
@@ -87,24 +85,58 @@ extension JPEGDecoder {
         return (lowerStarts.map { 0..<$0 }, plans.indices.map { lowerStarts[$0]..<plans[$0].output.height })
     }
 
-    /// Decodes `file` (a JPEGRestartTail) and pushes its rows into
-    /// `resizers`; false when our entropy decoding gave up.
-    private static func decodeStrip(
-        _ file: [UInt8], scaleEighths: Int, flatBlocks: Bool, plans: [PlaneResizer.Plan], into resizers: [PlaneResizer],
-        limitsColumns: Bool, maxPixels: Int, damage: DamageCheck
-    ) throws(ImagingError) -> Bool {
-        try JPEGDecompressor.with(file, maxPixels: maxPixels) { (decompressor) throws(ImagingError) -> Bool in
-            do throws(ImagingError) {
-                let layout = try decompressor.startPlanes(scaleEighths: scaleEighths, flatBlocks: flatBlocks)
-                let planes = try decodeOnlyNeededColumns(decompressor, layout: layout, plans: plans,
-                                                         limitsColumns: limitsColumns).planes
-                _ = decompressor.decodeRestarts()
-                try pushRows(decompressor, planes: planes, into: resizers)
-                try decompressor.check(damage)
-                return true
+    /// What the lower strip's decoder did.
+    enum LowerStrip: Sendable {
+        /// Decoded it into its resizers.
+        case decoded
+        /// No handover came: the first decoder read the lower strip.
+        case notComing
+        /// Our entropy decoding gave up, or a handover came and could not be
+        /// taken: decode the file again with libjpeg alone.
+        case gaveUp
+        case failed(ImagingError)
+    }
+
+    /// The second decoder of two strips (restart strips, or a handover): it
+    /// decodes a file made of the headers with the lower rows' height (and a
+    /// JPEGRestartTail's data, or none) and pushes its rows into the lower
+    /// strip's resizers, checked for damage as `damage` says.
+    struct LowerStripDecode: Sendable {
+        let scaleEighths: Int
+        let flatBlocks: Bool
+        let limitsColumns: Bool
+        let plans: [PlaneResizer.Plan]
+        let maxPixels: Int
+        let damage: DamageCheck
+
+        init(plan: CropPlan, plans: [PlaneResizer.Plan], maxPixels: Int, damage: DamageCheck) {
+            (scaleEighths, flatBlocks, limitsColumns) = (plan.scaleEighths, plan.writesFlatBlocks, plan.limitsColumns)
+            (self.plans, self.maxPixels, self.damage) = (plans, maxPixels, damage)
+        }
+
+        /// `enter` gives the decoder its entropy decoding (after startPlanes, before the first read).
+        func run(_ file: [UInt8], into resizers: [PlaneResizer],
+                 enter: (JPEGDecompressor) -> JPEGDecompressor.Handover) -> LowerStrip {
+            do {
+                return try JPEGDecompressor.with(file, maxPixels: maxPixels) { (decompressor) throws(ImagingError) -> LowerStrip in
+                    do throws(ImagingError) {
+                        let layout = try decompressor.startPlanes(scaleEighths: scaleEighths, flatBlocks: flatBlocks)
+                        let planes = try decodeOnlyNeededColumns(decompressor, layout: layout, plans: plans,
+                                                                 limitsColumns: limitsColumns).planes
+                        switch enter(decompressor) {
+                        case .notComing: return .notComing
+                        case .cannotTake: return .gaveUp
+                        case .taken: break
+                        }
+                        try pushRows(decompressor, planes: planes, into: resizers)
+                        try decompressor.check(damage)
+                        return .decoded
+                    } catch {
+                        return decompressor.gaveUpSharing ? .gaveUp : .failed(error)
+                    }
+                }
             } catch {
-                if decompressor.gaveUpSharing { return false }
-                throw error
+                return .failed(error)
             }
         }
     }

@@ -295,16 +295,15 @@ decode_block(cjpeg_bit_reader *reader, const cjpeg_huffman_table *dc, const cjpe
     // Counted here, added to the head byte once: through memory, each
     // coefficient's count waited on the last one's store.
     int kept_count = 0;
+    // Unsigned: a crafted file's predictor (or sum) must not overflow into undefined behaviour.
+    *predictor = (int32_t)((uint32_t)*predictor + (uint32_t)difference);
     if (record) {
         // Head byte: the AC count, and whether the difference takes two bytes.
         head = *record;
         int bytes = put_record_value(head + 1, difference);
         *head = bytes == 2 ? RECORD_WIDE : 0;
         item = head + 1 + bytes;
-        *predictor = (int32_t)((uint32_t)*predictor + (uint32_t)difference);
     } else {
-        // Unsigned: a crafted file's predictor must not overflow into undefined behaviour.
-        *predictor = (int32_t)((uint32_t)*predictor + (uint32_t)difference);
         if (!predictor_in_bounds(*predictor)) return CJPEG_MCU_ANOMALY;
         if (dense) dense[0] = (JCOEF)*predictor;
     }
